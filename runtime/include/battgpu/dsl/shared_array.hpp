@@ -1,0 +1,58 @@
+// Immutable, reference-counted contiguous storage shared by the DSL's containers.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace battgpu::dsl {
+
+/// A read-only array whose copies share one buffer. DSL values are immutable, so sharing is
+/// safe and copying a value is a reference-count increment. A view may also point into a
+/// larger buffer owned by someone else (an aliasing shared_ptr): that is how a batched
+/// object extraction hands out thousands of objects without copying their cells.
+template <class T> class SharedArray {
+public:
+  using value_type = T;
+  using const_iterator = const T*;
+  using iterator = const T*;
+
+  SharedArray() = default;
+
+  explicit SharedArray(std::vector<T>&& items) {
+    if (items.empty())
+      return;
+    std::shared_ptr<T[]> buffer(new T[items.size()]);
+    std::move(items.begin(), items.end(), buffer.get());
+    size_ = static_cast<std::uint32_t>(items.size());
+    data_ = std::shared_ptr<const T>(buffer, buffer.get());
+  }
+
+  /// A view of `count` elements at `first`, kept alive by `owner`.
+  template <class Owner>
+  SharedArray(const std::shared_ptr<Owner>& owner, const T* first, std::size_t count)
+      : data_(owner, first), size_(static_cast<std::uint32_t>(count)) {}
+
+  const T* begin() const { return data_.get(); }
+  const T* end() const { return data_.get() + size_; }
+  const T* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T& operator[](std::size_t i) const { return data_.get()[i]; }
+  std::span<const T> span() const { return {begin(), size_}; }
+
+  /// True when both views show the same memory (a cheap equality shortcut).
+  bool same_storage(const SharedArray& other) const {
+    return size_ == other.size_ && data_.get() == other.data_.get();
+  }
+
+private:
+  std::shared_ptr<const T> data_;
+  std::uint32_t size_ = 0;
+};
+
+} // namespace battgpu::dsl
