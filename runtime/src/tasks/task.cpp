@@ -1,0 +1,253 @@
+#include "battgpu/tasks/task.hpp"
+
+#include "battgpu/tasks/json.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+namespace battgpu::tasks {
+
+namespace fs = std::filesystem;
+using json::Value;
+
+dsl::Samples Task::samples() const {
+  std::vector<dsl::Sample> pairs;
+  pairs.reserve(train.size());
+  for (const Pair& p : train)
+    pairs.emplace_back(p.input, p.output.value_or(dsl::Grid{}));
+  return dsl::Samples(std::move(pairs));
+}
+
+namespace {
+
+/// Turns one parsed document into a Task, with messages that name the file, the position
+/// and the part of the task.
+class TaskReader {
+public:
+  explicit TaskReader(std::string display_path) : path_(std::move(display_path)) {}
+
+  Task read(const Value& root, std::string id, std::string path) {
+    if (!root.is_object())
+      fail(root, "",
+           "expected a task object {\"train\": [...], \"test\": [...]}, got " + kind(root));
+    Task task;
+    task.id = std::move(id);
+    task.path = std::move(path);
+    task.train = read_pairs(root, "train", true);
+    task.test = read_pairs(root, "test", false);
+    return task;
+  }
+
+private:
+  [[noreturn]] void fail(const Value& at, const std::string& where,
+                         const std::string& problem) const {
+    std::string message = path_ + ":" + std::to_string(at.position().line) + ":" +
+                          std::to_string(at.position().column) + ": ";
+    if (!where.empty())
+      message += where + ": ";
+    throw TaskError(message + problem);
+  }
+
+  static std::string kind(const Value& v) { return json::kind_name(v.kind()); }
+
+  std::vector<Pair> read_pairs(const Value& root, const char* key, bool outputs_required) {
+    const Value* list = root.find(key);
+    if (list == nullptr)
+      fail(root, "", std::string("missing key \"") + key + "\"");
+    if (!list->is_array())
+      fail(*list, key, "expected an array of pairs, got " + kind(*list));
+    if (list->items().empty())
+      fail(*list, key, "no pairs (the list is empty)");
+    std::vector<Pair> pairs;
+    pairs.reserve(list->items().size());
+    for (std::size_t i = 0; i < list->items().size(); ++i) {
+      const Value& item = list->items()[i];
+      std::string where = std::string(key) + "[" + std::to_string(i) + "]";
+      if (!item.is_object())
+        fail(item, where, "expected a pair {\"input\": grid, \"output\": grid}, got " + kind(item));
+      for (const auto& [name, value] : item.members())
+        if (name != "input" && name != "output")
+          fail(value, where,
+               "unknown key " + json::quote(name) + " (a pair has only \"input\" and \"output\")");
+      Pair pair;
+      const Value* input = item.find("input");
+      if (input == nullptr)
+        fail(item, where, "missing key \"input\"");
+      pair.input = read_grid(*input, where + ".input");
+      const Value* output = item.find("output");
+      if (output != nullptr)
+        pair.output = read_grid(*output, where + ".output");
+      else if (outputs_required)
+        fail(item, where, "missing key \"output\"");
+      pairs.push_back(std::move(pair));
+    }
+    return pairs;
+  }
+
+  dsl::Grid read_grid(const Value& g, const std::string& where) {
+    if (!g.is_array())
+      fail(g, where, "expected a grid (an array of rows), got " + kind(g));
+    const auto& rows = g.items();
+    if (rows.empty())
+      fail(g, where, "empty grid (no rows)");
+    if (rows.size() > static_cast<std::size_t>(max_grid_side))
+      fail(g, where,
+           "grid has " + std::to_string(rows.size()) + " rows, more than " +
+               std::to_string(max_grid_side));
+    const int height = static_cast<int>(rows.size());
+    int width = -1;
+    std::vector<int> cells;
+    for (int r = 0; r < height; ++r) {
+      const Value& row = rows[static_cast<std::size_t>(r)];
+      std::string row_where = where + "[" + std::to_string(r) + "]";
+      if (!row.is_array())
+        fail(row, row_where, "expected a row (an array of colours), got " + kind(row));
+      const auto& values = row.items();
+      if (values.empty())
+        fail(row, row_where, "empty row");
+      if (width < 0) {
+        if (values.size() > static_cast<std::size_t>(max_grid_side))
+          fail(row, where,
+               "grid has " + std::to_string(values.size()) + " columns, more than " +
+                   std::to_string(max_grid_side));
+        width = static_cast<int>(values.size());
+        cells.reserve(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+      } else if (values.size() != static_cast<std::size_t>(width)) {
+        fail(row, where,
+             "ragged rows: row " + std::to_string(r) + " has " + std::to_string(values.size()) +
+                 " cells, row 0 has " + std::to_string(width));
+      }
+      for (std::size_t c = 0; c < values.size(); ++c) {
+        const Value& cell = values[c];
+        if (!cell.is_number())
+          fail(cell, row_where + "[" + std::to_string(c) + "]",
+               "expected a colour (an integer 0-9), got " + kind(cell));
+        if (!cell.is_integer_literal())
+          fail(cell, row_where + "[" + std::to_string(c) + "]",
+               "colour " + cell.text() + " is not an integer");
+        auto colour = cell.as_int64();
+        if (!colour || *colour < 0 || *colour > 9)
+          fail(cell, row_where + "[" + std::to_string(c) + "]",
+               "colour " + cell.text() + " outside 0-9");
+        cells.push_back(static_cast<int>(*colour));
+      }
+    }
+    return dsl::Grid(height, width, std::move(cells));
+  }
+
+  std::string path_;
+};
+
+std::string display(const fs::path& p) {
+  return p.string();
+}
+
+} // namespace
+
+Task parse_task(std::string_view text, std::string id, std::string path) {
+  std::string shown = path.empty() ? std::string("<input>") : path;
+  Value root;
+  try {
+    root = json::parse(text);
+  } catch (const json::ParseError& e) {
+    throw TaskError(shown + ":" + std::to_string(e.position().line) + ":" +
+                    std::to_string(e.position().column) + ": invalid JSON: " + e.message());
+  }
+  return TaskReader(shown).read(root, std::move(id), std::move(path));
+}
+
+Task load_task_file(const fs::path& file) {
+  std::string shown = display(file);
+  std::error_code ec;
+  fs::file_status status = fs::status(file, ec);
+  if (ec || !fs::exists(status)) {
+    if (ec && ec != std::errc::no_such_file_or_directory)
+      throw TaskError(shown + ": cannot access: " + ec.message());
+    throw TaskError(shown + ": no such file or directory");
+  }
+  if (fs::is_directory(status))
+    throw TaskError(shown + ": is a directory, not a task file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw TaskError(shown + ": cannot open: " + std::strerror(errno));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad())
+    throw TaskError(shown + ": cannot read: " + std::strerror(errno));
+  return parse_task(buffer.str(), file.stem().string(), shown);
+}
+
+namespace {
+
+void load_into(const fs::path& path, LoadResult& result) {
+  std::string shown = display(path);
+  std::error_code ec;
+  fs::file_status status = fs::status(path, ec);
+  if (!fs::is_directory(status)) {
+    try {
+      result.tasks.push_back(load_task_file(path));
+    } catch (const TaskError& e) {
+      result.errors.push_back(LoadError{shown, e.what()});
+    }
+    return;
+  }
+
+  std::vector<fs::path> files;
+  fs::recursive_directory_iterator it(path, fs::directory_options::follow_directory_symlink, ec);
+  if (ec) {
+    result.errors.push_back(LoadError{shown, shown + ": cannot list directory: " + ec.message()});
+    return;
+  }
+  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec)
+      break;
+    std::error_code entry_ec;
+    if (it->path().extension() == ".json" && it->is_regular_file(entry_ec))
+      files.push_back(it->path());
+  }
+  if (ec)
+    result.errors.push_back(LoadError{shown, shown + ": cannot list directory: " + ec.message()});
+  if (files.empty() && !ec) {
+    result.errors.push_back(LoadError{shown, shown + ": no .json task files in this directory"});
+    return;
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files)
+    load_into(file, result);
+}
+
+} // namespace
+
+LoadResult load_tasks(const fs::path& path) {
+  LoadResult result;
+  load_into(path, result);
+  return result;
+}
+
+LoadResult load_tasks(std::span<const fs::path> paths) {
+  LoadResult result;
+  for (const fs::path& p : paths)
+    load_into(p, result);
+  return result;
+}
+
+std::string grid_to_json(const dsl::Grid& grid) {
+  std::string out = "[";
+  for (int r = 0; r < grid.height(); ++r) {
+    out += r == 0 ? "[" : ", [";
+    for (int c = 0; c < grid.width(); ++c) {
+      if (c > 0)
+        out += ", ";
+      out += std::to_string(grid.at(r, c));
+    }
+    out += ']';
+  }
+  out += ']';
+  return out;
+}
+
+} // namespace battgpu::tasks
