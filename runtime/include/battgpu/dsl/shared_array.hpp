@@ -26,10 +26,10 @@ public:
   explicit SharedArray(std::vector<T>&& items) {
     if (items.empty())
       return;
-    std::shared_ptr<T[]> buffer(new T[items.size()]);
-    std::move(items.begin(), items.end(), buffer.get());
-    size_ = static_cast<std::uint32_t>(items.size());
-    data_ = std::shared_ptr<const T>(buffer, buffer.get());
+    // The vector's own buffer becomes the shared storage: no element is copied.
+    auto holder = std::make_shared<const std::vector<T>>(std::move(items));
+    size_ = static_cast<std::uint32_t>(holder->size());
+    data_ = std::shared_ptr<const T>(holder, holder->data());
   }
 
   /// A view of `count` elements at `first`, kept alive by `owner`.

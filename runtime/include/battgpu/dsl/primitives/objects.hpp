@@ -1,0 +1,51 @@
+// Connected-component object extraction: objects, and the batt extensions o_g and o_g_t.
+#pragma once
+
+#include "battgpu/dsl/primitives/traits.hpp"
+
+namespace battgpu::dsl {
+
+/// Object mode as the batt extensions number it: 4*univalued + 2*diagonal + without_bg.
+struct ObjectMode {
+  bool univalued = false;
+  bool diagonal = false;
+  bool without_bg = false;
+
+  static constexpr ObjectMode from_index(int mode) {
+    return ObjectMode{(mode & 4) != 0, (mode & 2) != 0, (mode & 1) != 0};
+  }
+  constexpr int index() const {
+    return (univalued ? 4 : 0) + (diagonal ? 2 : 0) + (without_bg ? 1 : 0);
+  }
+};
+
+/// The objects of `grid` in one mode. Cells of an object are sorted (colour, row, col) and
+/// the objects are sorted by their first cell, which is the set order since objects are
+/// disjoint. All cells share one buffer; each Object is a view into it.
+Objects extract_objects(const Grid& grid, ObjectMode mode);
+
+struct objects_fn {
+  Objects operator()(const Grid& grid, Boolean univalued, Boolean diagonal,
+                     Boolean without_bg) const {
+    return extract_objects(grid, ObjectMode{univalued, diagonal, without_bg});
+  }
+};
+inline constexpr objects_fn objects{};
+
+/// `objects(grid, R & 4, R & 2, R & 1)`.
+struct o_g_fn {
+  Objects operator()(const Grid& grid, Integer mode) const {
+    return extract_objects(grid, ObjectMode::from_index(mode));
+  }
+};
+inline constexpr o_g_fn o_g{};
+
+/// The objects of o_g as a tuple, in the set's (canonical) order.
+struct o_g_t_fn {
+  Tuple<Object> operator()(const Grid& grid, Integer mode) const {
+    return Tuple<Object>(extract_objects(grid, ObjectMode::from_index(mode)).storage());
+  }
+};
+inline constexpr o_g_t_fn o_g_t{};
+
+} // namespace battgpu::dsl
