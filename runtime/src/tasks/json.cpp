@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <unordered_set>
 
 namespace battgpu::json {
@@ -382,10 +383,15 @@ private:
     std::string literal(text_.substr(start, pos_ - start));
     double value = 0;
     auto [ptr, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), value);
-    if (ec == std::errc::result_out_of_range && std::isinf(value))
-      fail_at(at, "number " + literal + " is out of range");
-    if (ptr != literal.data() + literal.size())
+    if (ec == std::errc::result_out_of_range) {
+      // from_chars leaves `value` alone here; strtod tells overflow (an infinity, rejected)
+      // from underflow (a value rounded to zero or a subnormal, kept).
+      value = std::strtod(literal.c_str(), nullptr);
+      if (std::isinf(value))
+        fail_at(at, "number " + literal + " is out of range");
+    } else if (ec != std::errc() || ptr != literal.data() + literal.size()) {
       fail_at(at, "invalid number " + literal);
+    }
     return Value::number(value, std::move(literal), integer, at);
   }
 

@@ -1,0 +1,327 @@
+#include "cli.hpp"
+
+#include "run.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#ifndef BATTGPU_VERSION
+#define BATTGPU_VERSION "unknown"
+#endif
+
+namespace battgpu::driver {
+
+namespace {
+
+constexpr const char* exit_codes_help = R"(Exit codes:
+  0  the run completed, whether or not every task was solved
+  1  some task file or path could not be loaded (the others still ran and are reported)
+  2  usage error: unknown command or option, missing PATH or value, unknown solver
+  3  --fail-unsolved was given and some task with expected outputs was not solved
+  4  the report could not be written (--output)
+)";
+
+constexpr const char* main_help = R"(battgpu - run batt-style ARC solvers over ARC task files
+
+Usage:
+  battgpu run [OPTIONS] PATH...
+  battgpu solvers
+  battgpu --help | --version
+
+Commands:
+  run       load ARC task files (directories are searched recursively for *.json),
+            run the solvers on every test input and report which tasks they solve
+  solvers   list the solvers linked into this program, one name a line
+
+Options:
+  -h, --help   show this help ('battgpu run --help' shows the options of run)
+  --version    print the version
+
+)";
+
+constexpr const char* run_help = R"(Usage: battgpu run [OPTIONS] PATH...
+
+Loads every task file given (a directory is searched recursively for *.json files; a
+file that fails to load is reported and the others still run), runs the solvers on
+each test input with the train pairs as samples, and counts a task as solved when one
+solver's candidates contain the expected output of every test pair that has one.
+A solver that throws is caught; its task fails with the reason.
+
+Options:
+  --solver NAME    run only this solver (repeatable; default: every linked solver)
+  --json           write the machine-readable JSON report to stdout instead of the text
+  --output FILE    also write the JSON report to FILE (replaced atomically)
+  -q, --quiet      print only the summary: no per-task lines, no progress display
+  --progress       show the progress display on stderr even when it is not a terminal
+  --no-progress    never show the progress display
+  --fail-unsolved  exit with 3 when some task with expected outputs was not solved
+  -h, --help       show this help
+
+The progress display appears on stderr once a run has taken more than a second, when
+stderr is a terminal (or with --progress).
+
+Text report (stdout): one line per task with its status (solved, wrong-candidates,
+no-candidates, solver-error, unchecked), its id and details, one line per file that
+could not be loaded, then the summary: solved/checked tasks, solver exceptions, load
+errors, and the seconds spent loading, solving and in total.
+
+)";
+
+using Clock = std::chrono::steady_clock;
+
+/// The progress line on stderr: shown once the run has taken a second, redrawn in place
+/// on a terminal (at most ten times a second), one line a second otherwise.
+class ProgressDisplay {
+public:
+  ProgressDisplay(std::ostream& err, bool terminal) : err_(err), terminal_(terminal) {}
+
+  void update(std::size_t done, std::size_t total, const TaskReport& task) {
+    solved_ += task.status == TaskStatus::Solved;
+    const Clock::time_point now = Clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (elapsed < 1.0)
+      return;
+    const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
+    if (drawn_ && since_draw < (terminal_ ? 0.1 : 1.0) && done != total)
+      return;
+    last_draw_ = now;
+    drawn_ = true;
+    const double left = elapsed / static_cast<double>(done) * static_cast<double>(total - done);
+    char line[256];
+    std::snprintf(line, sizeof line, "[%zu/%zu] solved %zu, %.1f s elapsed, ~%.0f s left  %s", done,
+                  total, solved_, elapsed, left, task.id.c_str());
+    if (terminal_)
+      err_ << "\r\033[K" << line << std::flush;
+    else
+      err_ << line << '\n' << std::flush;
+  }
+
+  void finish() {
+    if (drawn_ && terminal_)
+      err_ << "\r\033[K" << std::flush;
+  }
+
+private:
+  std::ostream& err_;
+  bool terminal_;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point last_draw_{};
+  bool drawn_ = false;
+  std::size_t solved_ = 0;
+};
+
+struct RunArguments {
+  std::vector<std::string> solvers;
+  std::vector<std::filesystem::path> paths;
+  std::string output;
+  bool json = false;
+  bool quiet = false;
+  bool fail_unsolved = false;
+  enum class Progress { Auto, On, Off } progress = Progress::Auto;
+};
+
+int usage_error(std::ostream& err, const std::string& context, const std::string& message) {
+  err << context << ": " << message << "\nRun '" << context << " --help' for usage.\n";
+  return exit_usage;
+}
+
+int run_command(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err,
+                bool err_is_terminal) {
+  const std::string context = "battgpu run";
+  RunArguments a;
+  bool options_done = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
+      a.paths.emplace_back(std::string(arg));
+      continue;
+    }
+    // --name=value or --name value for the options that take a value.
+    auto value_of = [&](std::string_view name, std::string& value) -> int {
+      if (arg.size() > name.size() && arg.substr(0, name.size()) == name &&
+          arg[name.size()] == '=') {
+        value = std::string(arg.substr(name.size() + 1));
+        if (value.empty())
+          return usage_error(err, context, "empty value for " + std::string(name));
+        return 1;
+      }
+      if (arg != name)
+        return 0;
+      if (i + 1 >= args.size())
+        return usage_error(err, context, std::string(name) + " needs a value");
+      value = std::string(args[++i]);
+      return 1;
+    };
+    std::string value;
+    int r;
+    if (arg == "--") {
+      options_done = true;
+    } else if (arg == "-h" || arg == "--help") {
+      out << run_help << exit_codes_help;
+      return exit_ok;
+    } else if (arg == "--json") {
+      a.json = true;
+    } else if (arg == "-q" || arg == "--quiet") {
+      a.quiet = true;
+    } else if (arg == "--progress") {
+      a.progress = RunArguments::Progress::On;
+    } else if (arg == "--no-progress") {
+      a.progress = RunArguments::Progress::Off;
+    } else if (arg == "--fail-unsolved") {
+      a.fail_unsolved = true;
+    } else if ((r = value_of("--solver", value)) != 0) {
+      if (r != 1)
+        return r;
+      if (std::find(a.solvers.begin(), a.solvers.end(), value) == a.solvers.end())
+        a.solvers.push_back(value);
+    } else if ((r = value_of("--output", value)) != 0) {
+      if (r != 1)
+        return r;
+      a.output = value;
+    } else {
+      return usage_error(err, context, "unknown option '" + std::string(arg) + "'");
+    }
+  }
+  if (a.paths.empty())
+    return usage_error(err, context, "no task file or directory given");
+
+  std::vector<const SolverInfo*> solvers;
+  if (a.solvers.empty()) {
+    for (const SolverInfo& s : registered_solvers())
+      solvers.push_back(&s);
+  } else {
+    for (const std::string& name : a.solvers) {
+      const SolverInfo* s = find_solver(name);
+      if (s == nullptr)
+        return usage_error(err, context,
+                           "unknown solver '" + name + "' (run 'battgpu solvers' to list them)");
+      solvers.push_back(s);
+    }
+  }
+
+  const bool show_progress =
+      a.progress == RunArguments::Progress::On ||
+      (a.progress == RunArguments::Progress::Auto && err_is_terminal && !a.quiet);
+  ProgressDisplay display(err, err_is_terminal);
+  ProgressCallback progress;
+  if (show_progress)
+    progress = [&](std::size_t done, std::size_t total, const TaskReport& t) {
+      display.update(done, total, t);
+    };
+  RunReport report = run(a.paths, solvers, progress);
+  display.finish();
+
+  int code = exit_ok;
+  if (!report.load_errors.empty())
+    code = exit_load_error;
+  else if (a.fail_unsolved && report.unsolved() > 0)
+    code = exit_unsolved;
+
+  if (!a.output.empty() || a.json) {
+    std::string text = report_json(report);
+    if (a.json)
+      out << text << std::flush;
+    if (!a.output.empty()) {
+      std::string error = write_file_atomically(a.output, text);
+      if (!error.empty()) {
+        err << context << ": cannot write report: " << error << "\n";
+        code = exit_output_error;
+      }
+    }
+  }
+  if (!a.json)
+    out << report_text(report, a.quiet) << std::flush;
+  return code;
+}
+
+} // namespace
+
+std::string write_file_atomically(const std::string& path, const std::string& content) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::string temp_name = ".";
+  temp_name += target.filename().string();
+  temp_name += ".tmp.";
+  temp_name += std::to_string(::getpid());
+  const fs::path temp = target.parent_path() / temp_name;
+  auto fail = [&](const char* what) {
+    std::string message = std::string(what) + " " + temp.string() + ": " + std::strerror(errno);
+    ::unlink(temp.c_str());
+    return message;
+  };
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return std::string("cannot create ") + temp.string() + ": " + std::strerror(errno);
+  const char* data = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, data, left);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      ::close(fd);
+      return fail("cannot write");
+    }
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    return fail("cannot sync");
+  }
+  if (::close(fd) != 0)
+    return fail("cannot close");
+  if (::rename(temp.c_str(), target.c_str()) != 0) {
+    std::string message =
+        "cannot rename " + temp.string() + " to " + path + ": " + std::strerror(errno);
+    ::unlink(temp.c_str());
+    return message;
+  }
+  return "";
+}
+
+int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+             bool err_is_terminal) {
+  std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  if (args.empty()) {
+    err << main_help << exit_codes_help;
+    return exit_usage;
+  }
+  const std::string_view command = args.front();
+  if (command == "-h" || command == "--help" || command == "help") {
+    out << main_help << exit_codes_help;
+    return exit_ok;
+  }
+  if (command == "--version") {
+    out << "battgpu " << BATTGPU_VERSION << "\n";
+    return exit_ok;
+  }
+  const std::vector<std::string_view> rest(args.begin() + 1, args.end());
+  if (command == "run")
+    return run_command(rest, out, err, err_is_terminal);
+  if (command == "solvers") {
+    if (!rest.empty() && (rest.front() == "-h" || rest.front() == "--help")) {
+      out << "Usage: battgpu solvers\n\nLists the solvers linked into this program, one name a "
+             "line.\n";
+      return exit_ok;
+    }
+    if (!rest.empty())
+      return usage_error(err, "battgpu solvers",
+                         "unexpected argument '" + std::string(rest.front()) + "'");
+    for (const SolverInfo& s : registered_solvers())
+      out << s.name << "\n";
+    return exit_ok;
+  }
+  return usage_error(err, "battgpu", "unknown command '" + std::string(command) + "'");
+}
+
+} // namespace battgpu::driver

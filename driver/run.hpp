@@ -1,0 +1,87 @@
+// The solve loop of `battgpu run`: load tasks, run solvers on every test input, check the
+// candidates against the expected outputs, and report.
+#pragma once
+
+#include "battgpu/solver.hpp"
+#include "battgpu/tasks/task.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace battgpu::driver {
+
+enum class TaskStatus {
+  /// Some solver's candidates contain the expected output of every test pair that has one.
+  Solved,
+  /// Candidates were recorded for a checked test pair, but no solver got every pair right.
+  WrongCandidates,
+  /// No solver recorded a candidate for any checked test pair, and none threw.
+  NoCandidates,
+  /// No candidates, and at least one solver threw (the reasons are in `errors`).
+  SolverError,
+  /// No test pair has an expected output: candidates were produced but cannot be checked.
+  Unchecked,
+};
+
+/// "solved", "wrong-candidates", "no-candidates", "solver-error", "unchecked".
+const char* status_name(TaskStatus status);
+
+struct TestReport {
+  bool has_expected = false;
+  /// Candidates recorded for this test input by all solvers together.
+  std::size_t candidates = 0;
+  /// The solvers with a candidate equal to the expected output.
+  std::vector<std::string> matched_by;
+};
+
+struct TaskReport {
+  std::string id;
+  std::string path;
+  TaskStatus status = TaskStatus::NoCandidates;
+  /// The solvers that solved the task (each got every checked test pair right).
+  std::vector<std::string> solved_by;
+  std::vector<TestReport> tests;
+  /// "solver 'NAME' threw on test[K]: WHAT", one per failure.
+  std::vector<std::string> errors;
+  std::size_t candidates = 0;
+  double seconds = 0;
+};
+
+struct RunReport {
+  std::vector<std::string> solvers;
+  std::vector<TaskReport> tasks;
+  std::vector<tasks::LoadError> load_errors;
+  double load_seconds = 0;
+  double solve_seconds = 0;
+  double total_seconds = 0;
+
+  std::size_t count(TaskStatus status) const;
+  /// Tasks with at least one expected test output.
+  std::size_t checked() const { return tasks.size() - count(TaskStatus::Unchecked); }
+  std::size_t solved() const { return count(TaskStatus::Solved); }
+  /// Checked tasks that were not solved.
+  std::size_t unsolved() const { return checked() - solved(); }
+  std::size_t solver_errors() const;
+};
+
+/// Called after each task is solved: (tasks done, tasks in all, the task's report).
+using ProgressCallback = std::function<void(std::size_t, std::size_t, const TaskReport&)>;
+
+/// Runs `solvers` on every test input of `task`. A solver that throws is caught and
+/// recorded in the report's errors; the others still run.
+TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers);
+
+/// Loads every path (files or directories) and solves every task that loaded.
+RunReport run(std::span<const std::filesystem::path> paths,
+              std::span<const SolverInfo* const> solvers, const ProgressCallback& progress = {});
+
+/// The machine-readable report (the format `--json` and `--output` write).
+std::string report_json(const RunReport& report);
+
+/// The human-readable report: one line per task unless `summary_only`, then the summary.
+std::string report_text(const RunReport& report, bool summary_only);
+
+} // namespace battgpu::driver

@@ -1,0 +1,342 @@
+// The `battgpu` command line, run in-process: flags, reports, exit codes, failing solvers.
+#include "cli.hpp"
+#include "run.hpp"
+
+#include "battgpu/tasks/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace battgpu::driver_test {
+using namespace battgpu::dsl;
+
+// Solvers for these tests only. The tests name them with --solver.
+void copy_input([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] const Grid& C,
+                Outputs& o) {
+  o.emplace_back(1, "test-copy", I);
+}
+void throws_on_threes([[maybe_unused]] const Samples& S, const Grid& I,
+                      [[maybe_unused]] const Grid& C, Outputs& o) {
+  o.emplace_back(1, "test-throws", I);
+  if (I.at(0, 0) == 3)
+    throw std::runtime_error("boom");
+}
+void throws_something([[maybe_unused]] const Samples& S, [[maybe_unused]] const Grid& I,
+                      [[maybe_unused]] const Grid& C, [[maybe_unused]] Outputs& o) {
+  throw 42;
+}
+void records_nothing([[maybe_unused]] const Samples& S, [[maybe_unused]] const Grid& I,
+                     [[maybe_unused]] const Grid& C, [[maybe_unused]] Outputs& o) {}
+void slow_copy([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] const Grid& C,
+               Outputs& o) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  o.emplace_back(1, "test-slow", I);
+}
+BATTGPU_REGISTER_SOLVER("test-copy", copy_input);
+BATTGPU_REGISTER_SOLVER("test-throws", throws_on_threes);
+BATTGPU_REGISTER_SOLVER("test-throws-int", throws_something);
+BATTGPU_REGISTER_SOLVER("test-nothing", records_nothing);
+BATTGPU_REGISTER_SOLVER("test-slow", slow_copy);
+
+} // namespace battgpu::driver_test
+
+namespace {
+
+namespace fs = std::filesystem;
+using battgpu::json::Value;
+
+class TempDir {
+public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("battgpu-driver-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(path_ / name, std::ios::binary) << text;
+    return path_ / name;
+  }
+
+private:
+  fs::path path_;
+};
+
+/// A task whose answer is its test input (so "test-copy" solves it) or not.
+std::string task_text(int colour, bool identity, bool with_output = true) {
+  std::string in = "[[" + std::to_string(colour) + ", 0]]";
+  std::string out = identity ? in : "[[0, " + std::to_string(colour) + "]]";
+  std::string test = R"({"input": )" + in + (with_output ? R"(, "output": )" + out : "") + "}";
+  return R"({"train": [{"input": )" + in + R"(, "output": )" + out + R"(}], "test": [)" + test +
+         "]}";
+}
+
+struct Result {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Result run_cli(std::vector<std::string> args, bool terminal = false) {
+  args.insert(args.begin(), "battgpu");
+  std::vector<const char*> argv;
+  for (const std::string& a : args)
+    argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  int code =
+      battgpu::driver::cli_main(static_cast<int>(argv.size()), argv.data(), out, err, terminal);
+  return Result{code, out.str(), err.str()};
+}
+
+TEST(Driver, HelpDocumentsEveryFlagAndExitCode) {
+  Result main_help = run_cli({"--help"});
+  EXPECT_EQ(main_help.code, 0);
+  for (const char* word : {"run", "solvers", "--version", "Exit codes", "  0 ", "  1 ", "  2 "})
+    EXPECT_NE(main_help.out.find(word), std::string::npos) << word;
+
+  Result run_help = run_cli({"run", "--help"});
+  EXPECT_EQ(run_help.code, 0);
+  for (const char* flag :
+       {"--solver NAME", "--json", "--output FILE", "--quiet", "--progress", "--no-progress",
+        "--fail-unsolved", "--help", "Exit codes", "  0 ", "  1 ", "  2 ", "  3 ", "  4 "})
+    EXPECT_NE(run_help.out.find(flag), std::string::npos) << flag;
+
+  Result version = run_cli({"--version"});
+  EXPECT_EQ(version.code, 0);
+  EXPECT_EQ(version.out.rfind("battgpu ", 0), 0u);
+}
+
+TEST(Driver, UsageErrorsExitWith2) {
+  Result none = run_cli({});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("Usage:"), std::string::npos);
+
+  Result unknown_command = run_cli({"jump"});
+  EXPECT_EQ(unknown_command.code, 2);
+  EXPECT_NE(unknown_command.err.find("unknown command 'jump'"), std::string::npos);
+
+  Result no_paths = run_cli({"run"});
+  EXPECT_EQ(no_paths.code, 2);
+  EXPECT_NE(no_paths.err.find("no task file or directory given"), std::string::npos);
+
+  Result unknown_option = run_cli({"run", "--frobnicate", "x.json"});
+  EXPECT_EQ(unknown_option.code, 2);
+  EXPECT_NE(unknown_option.err.find("unknown option '--frobnicate'"), std::string::npos);
+
+  Result missing_value = run_cli({"run", "x.json", "--solver"});
+  EXPECT_EQ(missing_value.code, 2);
+  EXPECT_NE(missing_value.err.find("--solver needs a value"), std::string::npos);
+
+  Result unknown_solver = run_cli({"run", "--solver", "no-such-solver", "x.json"});
+  EXPECT_EQ(unknown_solver.code, 2);
+  EXPECT_NE(unknown_solver.err.find("unknown solver 'no-such-solver'"), std::string::npos);
+}
+
+TEST(Driver, ListsSolvers) {
+  Result r = run_cli({"solvers"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("test-copy\n"), std::string::npos);
+  EXPECT_NE(r.out.find("test-throws\n"), std::string::npos);
+}
+
+TEST(Driver, ReportsSolvedAndFailedTasks) {
+  TempDir dir;
+  dir.write("a-solved.json", task_text(1, true));
+  dir.write("b-wrong.json", task_text(2, false));
+  Result r = run_cli({"run", "--solver", "test-copy", dir.str()});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("solved           a-solved     by test-copy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wrong-candidates b-wrong      1 candidate, none matches test[0]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("solved 1/2 tasks (50.0%) with 1 solver\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("time: load "), std::string::npos);
+  EXPECT_NE(r.out.find(" ms, solve "), std::string::npos);
+  EXPECT_NE(r.out.find(" ms, total "), std::string::npos);
+
+  Result quiet = run_cli({"run", "-q", "--solver=test-copy", dir.str()});
+  EXPECT_EQ(quiet.code, 0);
+  EXPECT_EQ(quiet.out.find("a-solved"), std::string::npos);
+  EXPECT_EQ(quiet.out.rfind("solved 1/2 tasks", 0), 0u) << quiet.out;
+
+  Result strict = run_cli({"run", "--fail-unsolved", "--solver", "test-copy", dir.str()});
+  EXPECT_EQ(strict.code, 3);
+}
+
+TEST(Driver, NoCandidatesAndUncheckedTasks) {
+  TempDir dir;
+  dir.write("a.json", task_text(1, true));
+  dir.write("b.json", task_text(1, true, /*with_output=*/false));
+  Result r = run_cli({"run", "--solver", "test-nothing", dir.str()});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("no-candidates    a            no solver recorded a candidate"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("unchecked        b"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("solved 0/1 tasks (0.0%) with 1 solver; 1 more without expected test "
+                       "outputs"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Driver, ThrowingSolverDoesNotStopTheRun) {
+  TempDir dir;
+  dir.write("a.json", task_text(1, true));
+  dir.write("b.json", task_text(3, true));
+  dir.write("c.json", task_text(5, true));
+  Result r = run_cli({"run", "--solver", "test-throws", "--solver", "test-throws-int", dir.str()});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("solved           a            by test-throws"), std::string::npos) << r.out;
+  // b: test-throws recorded the right grid, then threw: the task is not solved.
+  EXPECT_NE(r.out.find("    solver 'test-throws' threw on test[0]: boom"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("    solver 'test-throws-int' threw on test[0]: an exception not derived "
+                       "from std::exception"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("solved 2/3 tasks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 solver exceptions caught"), std::string::npos) << r.out;
+
+  Result only_int = run_cli({"run", "--solver", "test-throws-int", dir.str()});
+  EXPECT_NE(only_int.out.find("solver-error     a            no candidates; 1 solver error"),
+            std::string::npos)
+      << only_int.out;
+}
+
+TEST(Driver, LoadErrorsAreReportedAndExitWith1) {
+  TempDir dir;
+  dir.write("good.json", task_text(1, true));
+  fs::path bad = dir.write("bad.json", "{\"train\": [}");
+  Result r = run_cli({"run", "--solver", "test-copy", dir.str(), (dir.path() / "gone").string()});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("load-error       " + bad.string() + ":1:12: invalid JSON"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("load-error       " + (dir.path() / "gone").string() +
+                       ": no such file or directory"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("solved 1/1 tasks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 task files could not be loaded"), std::string::npos) << r.out;
+  // A load error outranks --fail-unsolved.
+  EXPECT_EQ(run_cli({"run", "--fail-unsolved", "--solver", "test-nothing", dir.str()}).code, 1);
+}
+
+TEST(Driver, JsonReport) {
+  TempDir dir;
+  dir.write("a.json", task_text(1, true));
+  dir.write("b.json", task_text(3, true));
+  dir.write("z.json", "[]");
+  Result r = run_cli({"run", "--json", "--solver", "test-throws", dir.str()});
+  EXPECT_EQ(r.code, 1);
+  Value report = battgpu::json::parse(r.out);
+  ASSERT_TRUE(report.is_object());
+  EXPECT_EQ(report.find("solvers")->items().at(0).text(), "test-throws");
+  const Value* summary = report.find("summary");
+  ASSERT_NE(summary, nullptr);
+  EXPECT_EQ(summary->find("tasks")->as_int64(), 2);
+  EXPECT_EQ(summary->find("checked")->as_int64(), 2);
+  EXPECT_EQ(summary->find("solved")->as_int64(), 1);
+  EXPECT_EQ(summary->find("unsolved")->as_int64(), 1);
+  EXPECT_EQ(summary->find("load_errors")->as_int64(), 1);
+  EXPECT_EQ(summary->find("solver_exceptions")->as_int64(), 1);
+  const Value* timing = report.find("timing");
+  ASSERT_NE(timing, nullptr);
+  for (const char* key : {"load_seconds", "solve_seconds", "total_seconds"}) {
+    ASSERT_NE(timing->find(key), nullptr) << key;
+    EXPECT_GE(timing->find(key)->as_double(), 0.0) << key;
+  }
+  const auto& tasks = report.find("tasks")->items();
+  ASSERT_EQ(tasks.size(), 2u);
+  EXPECT_EQ(tasks[0].find("id")->text(), "a");
+  EXPECT_EQ(tasks[0].find("status")->text(), "solved");
+  EXPECT_EQ(tasks[0].find("solved_by")->items().at(0).text(), "test-throws");
+  EXPECT_EQ(tasks[0].find("tests")->items().at(0).find("matched_by")->items().size(), 1u);
+  EXPECT_EQ(tasks[1].find("id")->text(), "b");
+  // b's solver recorded the right grid before throwing.
+  EXPECT_EQ(tasks[1].find("status")->text(), "wrong-candidates");
+  EXPECT_EQ(tasks[1].find("errors")->items().at(0).text(),
+            "solver 'test-throws' threw on test[0]: boom");
+  const auto& load_errors = report.find("load_errors")->items();
+  ASSERT_EQ(load_errors.size(), 1u);
+  EXPECT_EQ(load_errors[0].find("path")->text(), (dir.path() / "z.json").string());
+}
+
+TEST(Driver, OutputFileIsWrittenWhole) {
+  TempDir dir;
+  fs::path task = dir.write("a.json", task_text(1, true));
+  fs::path report_file = dir.path() / "report.json";
+  std::ofstream(report_file) << "old";
+  Result r =
+      run_cli({"run", "--solver", "test-copy", "--output", report_file.string(), task.string()});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("solved 1/1 tasks"), std::string::npos); // the text report still prints
+  std::ifstream in(report_file);
+  std::stringstream text;
+  text << in.rdbuf();
+  Value report = battgpu::json::parse(text.str());
+  EXPECT_EQ(report.find("summary")->find("solved")->as_int64(), 1);
+  // No temporary file is left behind.
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path()))
+    ++entries;
+  EXPECT_EQ(entries, 2u);
+
+  Result unwritable = run_cli({"run", "--solver", "test-copy", "--output",
+                               (dir.path() / "no-such-dir" / "r.json").string(), task.string()});
+  EXPECT_EQ(unwritable.code, 4);
+  EXPECT_NE(unwritable.err.find("cannot write report"), std::string::npos) << unwritable.err;
+}
+
+TEST(Driver, ProgressDisplayOnlyForRunsOverASecond) {
+  TempDir dir;
+  for (const char* name : {"t0.json", "t1.json", "t2.json", "t3.json"})
+    dir.write(name, task_text(1, true));
+  // Fast run on a terminal: no progress shown.
+  Result fast = run_cli({"run", "--solver", "test-copy", dir.str()}, /*terminal=*/true);
+  EXPECT_EQ(fast.err, "");
+  // Slow run (4 x 0.3 s), not a terminal: nothing unless --progress.
+  Result quiet = run_cli({"run", "--solver", "test-slow", dir.str()});
+  EXPECT_EQ(quiet.err, "");
+  Result forced = run_cli({"run", "--progress", "--solver", "test-slow", dir.str()});
+  EXPECT_NE(forced.err.find("[4/4] solved 4"), std::string::npos) << forced.err;
+  EXPECT_EQ(forced.err.find('\r'), std::string::npos);
+  // On a terminal the line is redrawn in place and cleared at the end.
+  Result tty = run_cli({"run", "--solver", "test-slow", dir.str()}, /*terminal=*/true);
+  EXPECT_NE(tty.err.find("\r\033[K["), std::string::npos) << tty.err;
+  EXPECT_EQ(tty.err.substr(tty.err.size() - 4), "\r\033[K");
+  Result off = run_cli({"run", "--no-progress", "--solver", "test-slow", dir.str()}, true);
+  EXPECT_EQ(off.err, "");
+}
+
+TEST(Driver, WriteFileAtomicallyReplacesTheFile) {
+  TempDir dir;
+  std::string file = (dir.path() / "f.txt").string();
+  EXPECT_EQ(battgpu::driver::write_file_atomically(file, "one"), "");
+  EXPECT_EQ(battgpu::driver::write_file_atomically(file, "two"), "");
+  std::ifstream in(file);
+  std::string text;
+  std::getline(in, text);
+  EXPECT_EQ(text, "two");
+}
+
+} // namespace
