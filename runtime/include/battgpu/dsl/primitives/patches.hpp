@@ -407,6 +407,31 @@ template <class Better> Integer color_by_count(const std::vector<Integer>& value
 /// Most common colour, ties to the first in set order (SPEC section 2); 0 when empty.
 struct mostcolor_fn {
   Integer operator()(const Grid& grid) const {
+    // Fast path for ARC colours: one counting pass, ties broken in CPython set order.
+    constexpr Integer kTable = 16;
+    std::ptrdiff_t counts[kTable] = {};
+    Integer seen[kTable];
+    int distinct = 0;
+    bool small = true;
+    for (const Integer* c = grid.cells(); c != grid.cells() + grid.cell_count(); ++c) {
+      if (*c < 0 || *c >= kTable) {
+        small = false;
+        break;
+      }
+      if (counts[*c]++ == 0)
+        seen[distinct++] = *c;
+    }
+    if (small) {
+      to_cpython_set_order(std::span<Integer>(seen, static_cast<std::size_t>(distinct)));
+      Integer best = 0;
+      std::ptrdiff_t best_count = -1;
+      for (int k = 0; k < distinct; ++k)
+        if (counts[seen[k]] > best_count) {
+          best = seen[k];
+          best_count = counts[seen[k]];
+        }
+      return best;
+    }
     return detail::color_by_count(detail::color_values(grid), [](auto n, auto m) { return n > m; });
   }
   template <ObjectLike O> Integer operator()(const O& obj) const {
