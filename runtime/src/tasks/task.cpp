@@ -197,7 +197,7 @@ void load_into(const fs::path& path, LoadResult& result) {
   }
 
   std::vector<fs::path> files;
-  fs::recursive_directory_iterator it(path, fs::directory_options::follow_directory_symlink, ec);
+  fs::recursive_directory_iterator it(path, ec);
   if (ec) {
     result.errors.push_back(LoadError{shown, shown + ": cannot list directory: " + ec.message()});
     return;
