@@ -145,24 +145,25 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
       a.paths.emplace_back(std::string(arg));
       continue;
     }
-    // --name=value or --name value for the options that take a value.
-    auto value_of = [&](std::string_view name, std::string& value) -> int {
+    // Whether `arg` is the option `name` that takes a value ("--name=value" or
+    // "--name value"); the value goes to `value`, a missing one to `error`.
+    std::string value, error;
+    auto takes_value = [&](std::string_view name) {
       if (arg.size() > name.size() && arg.substr(0, name.size()) == name &&
           arg[name.size()] == '=') {
         value = std::string(arg.substr(name.size() + 1));
         if (value.empty())
-          return usage_error(err, context, "empty value for " + std::string(name));
-        return 1;
+          error = "empty value for " + std::string(name);
+        return true;
       }
       if (arg != name)
-        return 0;
-      if (i + 1 >= args.size())
-        return usage_error(err, context, std::string(name) + " needs a value");
-      value = std::string(args[++i]);
-      return 1;
+        return false;
+      if (i + 1 < args.size())
+        value = std::string(args[++i]);
+      else
+        error = std::string(name) + " needs a value";
+      return true;
     };
-    std::string value;
-    int r;
     if (arg == "--") {
       options_done = true;
     } else if (arg == "-h" || arg == "--help") {
@@ -178,14 +179,14 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
       a.progress = RunArguments::Progress::Off;
     } else if (arg == "--fail-unsolved") {
       a.fail_unsolved = true;
-    } else if ((r = value_of("--solver", value)) != 0) {
-      if (r != 1)
-        return r;
+    } else if (takes_value("--solver")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
       if (std::find(a.solvers.begin(), a.solvers.end(), value) == a.solvers.end())
         a.solvers.push_back(value);
-    } else if ((r = value_of("--output", value)) != 0) {
-      if (r != 1)
-        return r;
+    } else if (takes_value("--output")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
       a.output = value;
     } else {
       return usage_error(err, context, "unknown option '" + std::string(arg) + "'");
