@@ -4,9 +4,10 @@
 
 #include "battgpu/tasks/json.hpp"
 
+#include "temp_dir.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -14,7 +15,6 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 namespace battgpu::driver_test {
@@ -55,31 +55,7 @@ namespace {
 namespace fs = std::filesystem;
 using battgpu::json::Value;
 
-class TempDir {
-public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("battgpu-driver-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-  std::string str() const { return path_.string(); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name, std::ios::binary) << text;
-    return path_ / name;
-  }
-
-private:
-  fs::path path_;
-};
+using battgpu::testing::TempDir;
 
 /// A task whose answer is its test input (so "test-copy" solves it) or not.
 std::string task_text(int colour, bool identity, bool with_output = true) {

@@ -1,12 +1,13 @@
 #include "battgpu/tasks/task.hpp"
 
+#include "oracle.hpp"
+#include "temp_dir.hpp"
+
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace {
 
@@ -18,35 +19,7 @@ using battgpu::tasks::LoadResult;
 using battgpu::tasks::Task;
 using battgpu::tasks::TaskError;
 
-/// A fresh directory under the system's temp dir, removed with its contents at the end.
-class TempDir {
-public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("battgpu-tasks-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const fs::path& path() const { return path_; }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    fs::path file = path_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-private:
-  fs::path path_;
-};
+using battgpu::testing::TempDir;
 
 const char* const good_task = R"({
   "train": [
@@ -290,10 +263,11 @@ TEST(Tasks, SeveralPathsInOrder) {
 }
 
 TEST(Tasks, LoadsAllArcTrainingTasks) {
-  fs::path training = fs::path(BATTGPU_SHARED_DIR) / "arc-agi" / "training";
-  if (!fs::is_directory(training))
-    GTEST_SKIP() << "ARC training tasks not found at " << training
-                 << " (set BATTGPU_SHARED_DIR when configuring)";
+  std::optional<fs::path> shared = battgpu::testing::shared_dir();
+  if (!shared || !fs::is_directory(*shared / "arc-agi" / "training"))
+    GTEST_SKIP() << "ARC training tasks not found (set BATTGPU_SHARED_DIR, in the environment "
+                    "or when configuring, to the folder holding arc-agi/training)";
+  fs::path training = *shared / "arc-agi" / "training";
   LoadResult result = load_tasks(training);
   for (const auto& e : result.errors)
     ADD_FAILURE() << e.message;
