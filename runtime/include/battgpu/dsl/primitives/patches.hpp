@@ -346,9 +346,10 @@ struct centerofmass_fn {
   template <Patch P> IntegerTuple operator()(const P& patch) const {
     if (patch.empty())
       return {};
-    // Python sums the distinct indices but divides by the number of cells.
+    // Python sums over toindices(patch), which merges the cells of an object that share an
+    // index but keeps a tuple of indices as it is, and divides by the number of elements.
     long long si = 0, sj = 0;
-    for (const IntegerTuple& p : Indices(detail::index_vector(patch))) {
+    for (const IntegerTuple& p : toindices(patch)) {
       si += p.first;
       sj += p.second;
     }
