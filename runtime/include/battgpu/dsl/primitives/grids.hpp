@@ -221,6 +221,8 @@ inline constexpr paint_fn paint{};
 
 struct underfill_fn {
   template <Patch P> Grid operator()(const Grid& grid, Integer value, const P& patch) const {
+    if (grid.cell_count() == 0)
+      return {}; // mostcolor of no cells raises in Python
     Integer bg = mostcolor(grid);
     return detail::edited(grid, [&](std::vector<Integer>& cells) {
       for (const auto& item : patch) {
@@ -235,6 +237,8 @@ inline constexpr underfill_fn underfill{};
 
 struct underpaint_fn {
   template <ObjectLike O> Grid operator()(const Grid& grid, const O& obj) const {
+    if (grid.cell_count() == 0)
+      return {}; // mostcolor of no cells raises in Python
     Integer bg = mostcolor(grid);
     return detail::edited(grid, [&](std::vector<Integer>& cells) {
       for (const Cell& c : obj) {
@@ -405,6 +409,8 @@ inline constexpr canvas_fn canvas{};
 
 struct cover_fn {
   template <Patch P> Grid operator()(const Grid& grid, const P& patch) const {
+    if (grid.cell_count() == 0)
+      return {}; // mostcolor of no cells raises in Python
     return fill(grid, mostcolor(grid), patch);
   }
 };
