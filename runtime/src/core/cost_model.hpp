@@ -1,0 +1,21 @@
+// Chooses the GPU or the CPU path for a call from measured costs (SPEC section 5).
+//
+// Work is counted in labelled cells: cells of the batch times the base labellings the modes
+// need. The CPU path costs `cpu_per_cell` per labelled cell (all cores), the GPU path a fixed
+// `gpu_per_call` plus `gpu_per_cell`. The estimates come from a calibration run on synthetic
+// ARC-like grids the first time a call could use a GPU, and follow the calls measured since.
+#pragma once
+
+#include "battgpu/runtime/config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace battgpu::runtime::detail {
+
+/// The path for a call of `grids` grids and `work` labelled cells.
+Path choose_objects_path(const RuntimeConfig& config, Path requested, std::size_t grids,
+                         std::uint64_t work);
+void observe_objects_call(Path path, std::size_t grids, std::uint64_t work, double seconds);
+
+} // namespace battgpu::runtime::detail

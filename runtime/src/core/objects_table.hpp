@@ -1,0 +1,51 @@
+// The storage behind an ObjectsBatch, and the step that turns result memory into DSL values.
+#pragma once
+
+#include "battgpu/runtime/objects_batch.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+namespace battgpu::runtime::detail {
+
+/// `count` Objects, default-constructed (in parallel for large tables) and destroyed in
+/// parallel too: a batch of a million grids holds millions of reference-counted values.
+struct ObjectsTable {
+  explicit ObjectsTable(std::size_t count);
+  ~ObjectsTable();
+  ObjectsTable(const ObjectsTable&) = delete;
+  ObjectsTable& operator=(const ObjectsTable&) = delete;
+
+  dsl::Objects* data = nullptr;
+  std::size_t count = 0;
+  std::atomic<std::size_t> gpu_grids{0};
+};
+
+/// One grid's results inside a result buffer.
+struct BuildGrid {
+  std::size_t result = 0;      ///< the grid's index in the call
+  std::uint64_t cell_base = 0; ///< its first result cell
+  std::uint64_t mask_base = 0; ///< its first mask word
+  std::uint32_t cells = 0;
+  std::uint32_t foreground = 0;
+  int background = 0;
+};
+
+/// A result buffer: cells and mask words in the layout of core/layout.hpp.
+struct BuildSource {
+  std::shared_ptr<const void> owner; ///< keeps `cells` alive
+  const dsl::Cell* cells = nullptr;
+  const std::uint32_t* masks = nullptr;
+  std::uint32_t families = 0;
+  ModeMask modes = 0;
+};
+
+/// Stores the Objects of `grids` into `table` (row-major: grid, then mode rank). The objects
+/// are views of `source.cells`; nothing is copied cell by cell.
+void build_objects(const BuildSource& source, std::span<const BuildGrid> grids,
+                   dsl::Objects* table);
+
+} // namespace battgpu::runtime::detail

@@ -1,0 +1,208 @@
+// The GPU path against the CPU path: oracle grids, a million random grids, every mode subset,
+// and the machinery around the kernels (sharding, chunking, allocation retry, device-fault
+// fallback, statistics). Skips with a message where no GPU is usable.
+#include "runtime_test_util.hpp"
+
+#include "battgpu/runtime/device.hpp"
+#include "battgpu/runtime/stats.hpp"
+#include "battgpu/runtime/synthetic.hpp"
+#include "battgpu/tasks/json.hpp"
+
+#include <algorithm>
+
+namespace {
+
+using namespace battgpu;
+namespace bt = battgpu::testing;
+using runtime::BatchOptions;
+using runtime::Path;
+
+const BatchOptions gpu{Path::Gpu};
+const BatchOptions cpu{Path::Cpu};
+
+#define REQUIRE_GPU()                                                                              \
+  do {                                                                                             \
+    if (!runtime::gpu_available())                                                                 \
+      GTEST_SKIP() << "no usable GPU: " << runtime::gpu_unavailable_reason();                      \
+  } while (0)
+
+/// GPU and CPU results of `grids` in `modes` compared object by object.
+std::size_t compare_paths(const std::vector<dsl::Grid>& grids, runtime::ModeMask modes,
+                          const std::string& what, std::size_t offset = 0) {
+  auto on_gpu = runtime::batch_objects_many(grids, modes, gpu);
+  auto on_cpu = runtime::batch_objects_many(grids, modes, cpu);
+  return bt::count_differences(grids, on_gpu, on_cpu, what, offset);
+}
+
+std::size_t count_fallbacks(const runtime::RuntimeStats& s, const std::string& reason) {
+  for (const auto& f : s.fallbacks)
+    if (f.reason.find(reason) != std::string::npos)
+      return f.chunks;
+  return 0;
+}
+
+// Small enough for compute-sanitizer (memcheck, racecheck): every size class, edge cases.
+TEST(GpuSmall, MatchesCpuOnEdgeCasesAndRandomGrids) {
+  REQUIRE_GPU();
+  auto grids = bt::edge_case_grids();
+  auto random = runtime::random_arc_like_grids(200, 77);
+  grids.insert(grids.end(), random.begin(), random.end());
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "small"), 0u);
+  auto s = runtime::stats();
+  EXPECT_GE(s.gpu_calls, 1u);
+  EXPECT_GT(s.gpu_items, 0u);
+  EXPECT_TRUE(s.fallbacks.empty());
+}
+
+TEST(GpuObjects, OracleGrids) {
+  REQUIRE_GPU();
+  const auto* oracle = bt::oracle_grids();
+  if (oracle == nullptr)
+    GTEST_SKIP() << "../shared/oracle is absent";
+  std::vector<dsl::Grid> grids;
+  for (const auto& o : *oracle)
+    grids.push_back(o.grid);
+  auto batch = runtime::batch_objects_many(grids, runtime::all_modes, gpu);
+  EXPECT_EQ(batch.gpu_grids(), grids.size());
+  std::size_t matched = 0, bad = 0;
+  for (std::size_t g = 0; g < grids.size(); ++g)
+    for (int mode = 0; mode < 8; ++mode) {
+      if (bt::canonical(batch(g, mode)) == (*oracle)[g].objects[static_cast<std::size_t>(mode)])
+        ++matched;
+      else if (++bad <= 3)
+        ADD_FAILURE() << (*oracle)[g].label << " mode " << mode << ": "
+                      << bt::describe(batch(g, mode));
+    }
+  EXPECT_EQ(matched, 27488u);
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "oracle grids"), 0u);
+}
+
+TEST(GpuObjects, MillionRandomGridsEveryMode) {
+  REQUIRE_GPU();
+  constexpr std::size_t kTotal = 1000000, kBatch = 50000;
+  std::size_t bad = 0;
+  for (std::size_t first = 0; first < kTotal; first += kBatch) {
+    auto grids = runtime::random_arc_like_grids(kBatch, 1000 + first);
+    bad += compare_paths(grids, runtime::all_modes, "random", first);
+    if (bad != 0)
+      break;
+  }
+  EXPECT_EQ(bad, 0u);
+}
+
+TEST(GpuObjects, EveryModeSubset) {
+  REQUIRE_GPU();
+  auto grids = runtime::random_arc_like_grids(400, 9);
+  auto edge = bt::edge_case_grids();
+  grids.insert(grids.end(), edge.begin(), edge.end());
+  for (unsigned modes = 1; modes < 256; ++modes)
+    ASSERT_EQ(compare_paths(grids, static_cast<runtime::ModeMask>(modes),
+                            "modes " + std::to_string(modes)),
+              0u);
+}
+
+TEST(GpuObjects, ForcedShardsKeepInputOrder) {
+  REQUIRE_GPU();
+  bt::ScopedConfig scoped([](runtime::RuntimeConfig& c) {
+    c.shards_per_device = 5;
+    c.max_chunk_grids = 700;
+  });
+  auto grids = runtime::random_arc_like_grids(20000, 21);
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "shards"), 0u);
+  auto s = runtime::stats();
+  EXPECT_GE(s.chunks, 5u * 3u);
+  EXPECT_EQ(s.gpu_items, grids.size());
+}
+
+TEST(GpuObjects, TinyMemoryFractionMakesManyChunks) {
+  REQUIRE_GPU();
+  bt::ScopedConfig scoped([](runtime::RuntimeConfig& c) { c.memory_fraction = 1e-6; });
+  auto grids = runtime::random_arc_like_grids(3000, 31);
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "tiny memory"), 0u);
+  auto s = runtime::stats();
+  EXPECT_GE(s.chunks, 20u);
+  EXPECT_EQ(s.gpu_items, grids.size());
+}
+
+TEST(GpuObjects, AllocationFailureSplitsAndRetries) {
+  REQUIRE_GPU();
+  bt::ScopedConfig scoped(
+      [](runtime::RuntimeConfig& c) { c.inject_faults = "kind:alloc,chunk:0;kind:alloc,chunk:2"; });
+  auto grids = runtime::random_arc_like_grids(5000, 41);
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "alloc retry"), 0u);
+  auto s = runtime::stats();
+  EXPECT_GE(s.split_retries, 2u);
+  EXPECT_EQ(s.gpu_items, grids.size()); // split, retried, all on the GPU
+  EXPECT_TRUE(s.fallbacks.empty());
+}
+
+TEST(GpuObjects, AllocationFailingEverywhereEndsOnCpu) {
+  REQUIRE_GPU();
+  bt::ScopedConfig scoped([](runtime::RuntimeConfig& c) { c.inject_faults = "kind:alloc"; });
+  auto grids = runtime::random_arc_like_grids(40, 43);
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "alloc fallback"), 0u);
+  auto s = runtime::stats();
+  EXPECT_EQ(count_fallbacks(s, "device allocation failed"), grids.size());
+  EXPECT_EQ(s.gpu_items, 0u);
+}
+
+TEST(GpuObjects, DeviceFaultMovesChunkToCpu) {
+  REQUIRE_GPU();
+  const int device = runtime::usable_devices().front().ordinal;
+  bt::ScopedConfig scoped([&](runtime::RuntimeConfig& c) {
+    c.max_chunk_grids = 500;
+    c.inject_faults = "device:" + std::to_string(device) + ",chunk:3";
+  });
+  auto grids = runtime::random_arc_like_grids(5000, 47);
+  runtime::reset_stats();
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "device fault"), 0u);
+  auto s = runtime::stats();
+  EXPECT_EQ(count_fallbacks(s, "injected device fault"), 1u);
+  EXPECT_EQ(s.gpu_items, grids.size() - 500u);
+}
+
+TEST(GpuObjects, MixedBatchOfUnusualGrids) {
+  REQUIRE_GPU();
+  auto grids = runtime::random_arc_like_grids(1000, 51);
+  auto edge = bt::edge_case_grids();
+  for (std::size_t k = 0; k < edge.size(); ++k)
+    grids.insert(grids.begin() + static_cast<std::ptrdiff_t>(k * 90), edge[k]);
+  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "mixed"), 0u);
+}
+
+TEST(GpuObjects, CostModelKeepsSmallBatchesOnCpu) {
+  REQUIRE_GPU();
+  auto one = runtime::random_arc_like_grids(1, 61);
+  runtime::batch_objects_many(one, runtime::all_modes); // calibrates on first use
+  runtime::reset_stats();
+  auto batch = runtime::batch_objects_many(one, runtime::all_modes);
+  EXPECT_EQ(batch.gpu_grids(), 0u);
+  auto s = runtime::stats();
+  EXPECT_EQ(s.cpu_calls, 1u);
+  EXPECT_GT(s.cpu_seconds_per_cell, 0.0);
+  EXPECT_GT(s.gpu_seconds_per_call, 0.0);
+}
+
+TEST(GpuObjects, StatisticsDescribeTheDevices) {
+  REQUIRE_GPU();
+  auto grids = runtime::random_arc_like_grids(2000, 71);
+  runtime::reset_stats();
+  runtime::batch_objects_many(grids, runtime::all_modes, gpu);
+  auto s = runtime::stats();
+  EXPECT_EQ(s.gpu_calls, 1u);
+  EXPECT_GT(s.bytes_h2d, 0u);
+  EXPECT_GT(s.bytes_d2h, 0u);
+  EXPECT_GT(s.time.kernel, 0.0);
+  ASSERT_FALSE(s.devices.empty());
+  EXPECT_GT(s.devices.front().memory_total, 0u);
+  EXPECT_GT(s.devices.front().memory_held_peak, 0u);
+  EXPECT_GT(s.devices.front().peak_utilisation, 0.0);
+  EXPECT_TRUE(json::parse(runtime::stats_json()).is_object());
+}
+
+} // namespace
