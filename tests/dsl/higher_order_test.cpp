@@ -163,6 +163,19 @@ TEST(HigherOrder, ApplyToSmallIntegersFollowsSetOrder) {
   EXPECT_EQ(seq(apply(lbind(subtract, 10), IntegerSet{9, 1})), (std::vector<int>{1, 9}));
 }
 
+TEST(HigherOrder, ApplyWithBooleanResults) {
+  EXPECT_EQ(apply(even, Ints{1, 2, 2}), (Tuple<bool>{false, true, true}));
+  auto s = apply(even, IntegerSet{1, 2, 3});
+  static_assert(std::is_same_v<decltype(s), FrozenSet<bool>>);
+  EXPECT_EQ(seq(s), (std::vector<bool>{false, true}));
+  EXPECT_EQ(apply(positive, IntegerSet{1, 2}), (FrozenSet<bool>{true}));
+  // The pattern of a reference solver: keep the grid that equals its mirror image.
+  Tuple<Grid> grids{Grid{{1, 2}}, Grid{{3, 3}}};
+  auto same = papply(equality, grids, apply(vmirror, grids));
+  EXPECT_EQ(same, (Tuple<bool>{false, true}));
+  EXPECT_EQ(first(extract(pair(grids, same), last)), (Grid{{3, 3}}));
+}
+
 /// A comparable function object, so that a frozenset of functions can be built.
 struct AddK {
   int k = 0;

@@ -9,9 +9,10 @@
 
 namespace battgpu::dsl {
 
-/// Element types whose sets iterate as CPython iterates a set of small integers.
+/// Element types whose sets iterate as CPython iterates a set of small integers. (A set of
+/// booleans always iterates False, True, CPython's slots 0 and 1: the ascending order.)
 template <class T>
-concept SmallIntegerElement = std::same_as<T, int> || std::same_as<T, bool>;
+concept SmallIntegerElement = std::same_as<T, int>;
 
 /// Reorders distinct integers, given in the order they were first seen, into the order in
 /// which CPython iterates a set built from them. Up to four non-negative values stay in

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -26,10 +27,17 @@ public:
   explicit SharedArray(std::vector<T>&& items) {
     if (items.empty())
       return;
-    // The vector's own buffer becomes the shared storage: no element is copied.
-    auto holder = std::make_shared<const std::vector<T>>(std::move(items));
-    size_ = static_cast<std::uint32_t>(holder->size());
-    data_ = std::shared_ptr<const T>(holder, holder->data());
+    size_ = static_cast<std::uint32_t>(items.size());
+    if constexpr (std::is_same_v<T, bool>) {
+      // std::vector<bool> packs bits and has no data(): copy into a plain array.
+      std::shared_ptr<bool[]> copy(new bool[items.size()]);
+      std::copy(items.begin(), items.end(), copy.get());
+      data_ = std::shared_ptr<const T>(copy, copy.get());
+    } else {
+      // The vector's own buffer becomes the shared storage: no element is copied.
+      auto holder = std::make_shared<const std::vector<T>>(std::move(items));
+      data_ = std::shared_ptr<const T>(holder, holder->data());
+    }
   }
 
   /// A view of `count` elements at `first`, kept alive by `owner`.
