@@ -16,6 +16,7 @@ Exit status: 0 written; 1 the output could not be written; 2 usage error.
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 
@@ -241,7 +242,6 @@ class Solver:
         self.vars = []
         self.params = {p: Var(p, 0, t, param=True)
                        for p, t in (("S", "Samples"), ("I", "Grid"), ("C", "Grid"))}
-        self.used_params = set()
 
     # -- variables and arguments --
     def candidates(self, types):
@@ -269,8 +269,6 @@ class Solver:
 
     def use(self, v):
         v.uses += 1
-        if v.param:
-            self.used_params.add(v.name)
         return v.name
 
     def argument(self, spec, taken):
@@ -422,6 +420,9 @@ class Solver:
                 self.define("Grid", f"paint({self.use(grid)}, {self.use(obj)})",
                             growth=grid.growth)
 
+        if not any(v.type == "Grid" for v in self.vars):
+            self.derive_grid()  # every solver records at least one grid
+
     def latest_grid(self):
         grids = [v for v in self.vars if v.type == "Grid"]
         return grids[-1] if grids else self.params["I"]
@@ -507,7 +508,9 @@ def statements_for(rng, mean):
     return max(6, round(mean * (0.5 + rng.random())))
 
 
-def signature(name, used):
+def signature(name, lines):
+    code = [re.sub(r'"[^"]*"', "", text) for _, text in lines]  # ids are no parameter uses
+    used = {p for p in "SIC" if any(re.search(rf"\b{p}\b", text) for text in code)}
     parts = []
     for p, t in (("S", "Samples"), ("I", "Grid"), ("C", "Grid")):
         attr = "" if p in used else "[[maybe_unused]] "
@@ -539,9 +542,8 @@ def generate(options):
             number = s.next_number
         sections.append(s)
     if options.one_function:
-        used = set().union(*(s.used_params for s in sections)) if sections else set()
         out.append("// NOLINTNEXTLINE(readability-function-size)")
-        out.append(signature(f"{ns}_all", used))
+        out.append(signature(f"{ns}_all", [line for s in sections for line in s.lines]))
         for s in sections:
             out.append(f"  // {s.id}")
             out.extend(f"  {text}" for _, text in s.lines)
@@ -551,7 +553,7 @@ def generate(options):
     else:
         for k, s in enumerate(sections):
             name = f"{ns}_{k}"
-            out.append(signature(name, s.used_params))
+            out.append(signature(name, s.lines))
             out.extend(f"  {text}" for _, text in s.lines)
             out.append("}")
             out.append(f'BATTGPU_REGISTER_SOLVER("{s.id}", {name});')
