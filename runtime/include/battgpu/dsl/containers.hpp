@@ -19,7 +19,7 @@ public:
   using iterator = const T*;
 
   Tuple() = default;
-  Tuple(std::initializer_list<T> items) : items_(std::vector<T>(items)) {}
+  Tuple(std::initializer_list<T> items) : items_(items) {}
   explicit Tuple(std::vector<T>&& items) : items_(std::move(items)) {}
   explicit Tuple(SharedArray<T> items) : items_(std::move(items)) {}
 

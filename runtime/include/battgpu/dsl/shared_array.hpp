@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -27,17 +28,26 @@ public:
   explicit SharedArray(std::vector<T>&& items) {
     if (items.empty())
       return;
-    size_ = static_cast<std::uint32_t>(items.size());
     if constexpr (std::is_same_v<T, bool>) {
       // std::vector<bool> packs bits and has no data(): copy into a plain array.
       std::shared_ptr<bool[]> copy(new bool[items.size()]);
       std::copy(items.begin(), items.end(), copy.get());
+      size_ = static_cast<std::uint32_t>(items.size());
       data_ = std::shared_ptr<const T>(copy, copy.get());
     } else {
       // The vector's own buffer becomes the shared storage: no element is copied.
       auto holder = std::make_shared<const std::vector<T>>(std::move(items));
+      size_ = static_cast<std::uint32_t>(holder->size());
       data_ = std::shared_ptr<const T>(holder, holder->data());
     }
+  }
+
+  explicit SharedArray(std::initializer_list<T> items) {
+    if (items.size() == 0)
+      return;
+    auto holder = std::make_shared<const std::vector<T>>(items);
+    size_ = static_cast<std::uint32_t>(holder->size());
+    data_ = std::shared_ptr<const T>(holder, holder->data());
   }
 
   /// A view of `count` elements at `first`, kept alive by `owner`.
