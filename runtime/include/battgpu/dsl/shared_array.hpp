@@ -45,9 +45,13 @@ public:
   explicit SharedArray(std::initializer_list<T> items) {
     if (items.size() == 0)
       return;
-    auto holder = std::make_shared<const std::vector<T>>(items);
-    size_ = static_cast<std::uint32_t>(holder->size());
-    data_ = std::shared_ptr<const T>(holder, holder->data());
+    if constexpr (std::is_same_v<T, bool>) {
+      *this = SharedArray(std::vector<bool>(items)); // std::vector<bool> has no data()
+    } else {
+      auto holder = std::make_shared<const std::vector<T>>(items);
+      size_ = static_cast<std::uint32_t>(holder->size());
+      data_ = std::shared_ptr<const T>(holder, holder->data());
+    }
   }
 
   /// A view of `count` elements at `first`, kept alive by `owner`.
