@@ -90,6 +90,21 @@ TEST(HigherOrder, Branch) {
   EXPECT_EQ(branch(true, P{1, 0}, P{0, 1}), (P{1, 0}));
 }
 
+TEST(HigherOrder, BranchBetweenFunctions) {
+  // As in the reference solvers: x3 = branch(portrait(x1), identity, dmirror); x4 = x3(I).
+  Grid g{{1, 2, 3}, {4, 5, 6}};
+  EXPECT_EQ(branch(true, identity, dmirror)(g), g);
+  EXPECT_EQ(branch(false, identity, dmirror)(g), (Grid{{1, 4}, {2, 5}, {3, 6}}));
+  EXPECT_EQ(branch(false, identity, rot90)(g), (Grid{{4, 1}, {5, 2}, {6, 3}}));
+  auto pick = branch(portrait(Indices{{0, 0}, {1, 0}}), hmirror, vmirror);
+  EXPECT_EQ(pick(g), (Grid{{4, 5, 6}, {1, 2, 3}}));
+  // Functions of one type are values of one type: the chosen one is returned.
+  auto same = branch(false, rot90, rot90);
+  static_assert(std::is_same_v<decltype(same), rot90_fn>);
+  EXPECT_EQ(same(Grid{{1, 2}}), (Grid{{1}, {2}}));
+  EXPECT_EQ(compose(size, branch(true, first, last))(Tuple<Ints>{{1, 2}, {3}}), 2);
+}
+
 TEST(HigherOrder, ComposeAndChain) {
   EXPECT_EQ(compose(increment, double_)(3), 7); // outer(inner(x))
   EXPECT_EQ(compose(double_, increment)(3), 8);

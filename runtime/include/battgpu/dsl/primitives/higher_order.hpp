@@ -8,13 +8,20 @@
 
 namespace battgpu::dsl {
 
-/// `a if condition else b`. Both branches must have one type (a C++ constraint Python has not).
+/// `a if condition else b`. Values of one type give that value. Two functions of different
+/// types (`branch(c, identity, dmirror)`) give a function that calls the chosen one; its two
+/// calls must then return one type.
 struct branch_fn {
   template <class A, class B>
   std::common_type_t<A, B> operator()(Boolean condition, const A& a, const B& b) const {
     if (condition)
       return a;
     return b;
+  }
+  template <class A, class B>
+    requires(!requires { typename std::common_type_t<A, B>; })
+  auto operator()(Boolean condition, A a, B b) const {
+    return [condition, a, b](const auto&... args) { return condition ? a(args...) : b(args...); };
   }
 };
 inline constexpr branch_fn branch{};
