@@ -171,6 +171,7 @@ TEST(Arithmetic, Vectors) {
   EXPECT_EQ(toivec(3), (P{3, 0}));
   EXPECT_EQ(toivec(-1), (P{-1, 0}));
   EXPECT_EQ(tojvec(-2), (P{0, -2}));
+  EXPECT_EQ(tojvec(5), (P{0, 5}));
   EXPECT_EQ(astuple(1, -2), (P{1, -2}));
 }
 

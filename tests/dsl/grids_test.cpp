@@ -239,6 +239,10 @@ TEST(Grids, Vsplit) {
   EXPECT_EQ(vsplit(Grid{{1}, {2}, {0}, {3}, {4}}, 2),
             (Tuple<Grid>{Grid{{1}, {2}}, Grid{{3}, {4}}}));
   EXPECT_EQ(vsplit(Grid{{1, 2}, {3, 4}}, 2), (Tuple<Grid>{Grid{{1, 2}}, Grid{{3, 4}}}));
+  // More parts than rows: height 0 each, so each part is the empty grid.
+  EXPECT_EQ(vsplit(Grid{{1}, {2}}, 3), (Tuple<Grid>{Grid{}, Grid{}, Grid{}}));
+  // More parts than columns: each part keeps the row but no column.
+  EXPECT_EQ(hsplit(Grid{{1, 2}}, 3), (Tuple<Grid>{empty_rows(1), empty_rows(1), empty_rows(1)}));
   EXPECT_EQ(vsplit(g3, 0), Tuple<Grid>{});
   EXPECT_EQ(vsplit(Grid{}, 1), Tuple<Grid>{});
 }

@@ -83,6 +83,10 @@ TEST(Patches, NormalizeNegative) {
 TEST(Patches, Neighbours) {
   EXPECT_EQ(dneighbors(P{0, 0}), (Indices{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}));
   EXPECT_EQ(ineighbors(P{0, 0}), (Indices{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}));
+  EXPECT_EQ(dneighbors(P{-1, 3}), (Indices{{-2, 3}, {0, 3}, {-1, 2}, {-1, 4}}));
+  EXPECT_EQ(ineighbors(P{5, -5}), (Indices{{4, -6}, {4, -4}, {6, -6}, {6, -4}}));
+  EXPECT_EQ(neighbors(P{0, 0}),
+            (Indices{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}));
   EXPECT_EQ(neighbors(P{2, 3}),
             (Indices{{1, 2}, {1, 3}, {1, 4}, {2, 2}, {2, 4}, {3, 2}, {3, 3}, {3, 4}}));
 }
@@ -300,6 +304,8 @@ TEST(Patches, Frontiers) {
   EXPECT_EQ(first(v), (P{0, 4}));
   EXPECT_EQ(last(v), (P{29, 4}));
   EXPECT_EQ(hfrontier(P{-2, 7}), ray(P{-2, 0}, P{0, 1}, 30));
+  EXPECT_EQ(first(hfrontier(P{3, 0})), (P{3, 0}));
+  EXPECT_EQ(last(hfrontier(P{3, 0})), (P{3, 29}));
   EXPECT_EQ(vfrontier(P{0, -5}), ray(P{0, -5}, P{1, 0}, 30));
 }
 
