@@ -205,3 +205,58 @@ TEST(RuntimeCpu, SyntheticGridsAreDeterministic) {
 }
 
 } // namespace
+
+#include "ops_test_util.hpp"
+
+namespace {
+
+using namespace battgpu;
+namespace bt = battgpu::testing;
+
+TEST(RuntimeCpuOps, GridValuesMatchTheDsl) {
+  auto grids = runtime::random_arc_like_grids(3000, 13);
+  auto edge = bt::edge_case_grids();
+  grids.insert(grids.end(), edge.begin(), edge.end());
+  EXPECT_EQ(bt::check_grid_values(grids, runtime::Path::Cpu), 0u);
+}
+
+TEST(RuntimeCpuOps, MapplyMatchesTheDsl) {
+  EXPECT_EQ(bt::check_mapply(bt::sample_containers(150, 17), runtime::Path::Cpu), 0u);
+}
+
+TEST(RuntimeCpuOps, BatchPointsRunTheOriginalWithoutGpuResults) {
+  runtime::clear_prefetched();
+  auto grids = runtime::random_arc_like_grids(20, 19);
+  // Prefetching on the CPU path keeps nothing: the original statements stay the CPU path.
+  EXPECT_EQ(runtime::prefetch_objects(grids, runtime::all_modes,
+                                      runtime::BatchOptions{runtime::Path::Cpu}),
+            0u);
+  int calls = 0;
+  auto r = runtime::batch_objects(grids[0], std::array<int, 3>{5, 1, 5}, [&] {
+    ++calls;
+    return std::array<dsl::Objects, 3>{dsl::o_g(grids[0], 5), dsl::o_g(grids[0], 1),
+                                       dsl::o_g(grids[0], 5)};
+  });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(r[1], dsl::o_g(grids[0], 1));
+
+  dsl::Samples S{{grids[1], grids[2]}, {grids[3], grids[4]}};
+  auto t = runtime::batch_process_samples(S, dsl::p_g, dsl::p_g, [&] {
+    ++calls;
+    auto a = dsl::apply(dsl::first, S);
+    auto b = dsl::apply(dsl::second, S);
+    return std::make_tuple(a, b, dsl::mapply(dsl::p_g, a), dsl::mapply(dsl::p_g, b));
+  });
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(std::get<2>(t), dsl::mapply(dsl::p_g, dsl::apply(dsl::first, S)));
+
+  dsl::Objects objs = dsl::o_g(grids[5], 5);
+  auto m = runtime::batch_mapply(dsl::backdrop, objs, [&] {
+    ++calls;
+    return dsl::mapply(dsl::backdrop, objs);
+  });
+  EXPECT_EQ(calls, 3);
+  EXPECT_EQ(m, dsl::mapply(dsl::backdrop, objs));
+}
+
+} // namespace

@@ -53,6 +53,9 @@ TEST(GpuSmall, MatchesCpuOnEdgeCasesAndRandomGrids) {
   EXPECT_GE(s.gpu_calls, 1u);
   EXPECT_GT(s.gpu_items, 0u);
   EXPECT_TRUE(s.fallbacks.empty());
+  // Every result is gone: the cached pinned buffers can go too (and leak checkers see none).
+  runtime::release_cached_memory();
+  EXPECT_EQ(runtime::stats().pinned_bytes_held, 0u);
 }
 
 TEST(GpuObjects, OracleGrids) {
@@ -171,7 +174,8 @@ TEST(GpuObjects, MixedBatchOfUnusualGrids) {
   auto grids = runtime::random_arc_like_grids(1000, 51);
   auto edge = bt::edge_case_grids();
   for (std::size_t k = 0; k < edge.size(); ++k)
-    grids.insert(grids.begin() + static_cast<std::ptrdiff_t>(k * 90), edge[k]);
+    grids.insert(grids.begin() + static_cast<std::ptrdiff_t>(std::min(k * 61, grids.size())),
+                 edge[k]);
   EXPECT_EQ(compare_paths(grids, runtime::all_modes, "mixed"), 0u);
 }
 
@@ -203,6 +207,98 @@ TEST(GpuObjects, StatisticsDescribeTheDevices) {
   EXPECT_GT(s.devices.front().memory_held_peak, 0u);
   EXPECT_GT(s.devices.front().peak_utilisation, 0.0);
   EXPECT_TRUE(json::parse(runtime::stats_json()).is_object());
+}
+
+} // namespace
+
+#include "ops_test_util.hpp"
+
+namespace {
+
+using namespace battgpu;
+namespace bt = battgpu::testing;
+
+TEST(GpuOps, GridValuesMatchTheDsl) {
+  REQUIRE_GPU();
+  auto grids = runtime::random_arc_like_grids(20000, 23);
+  auto edge = bt::edge_case_grids();
+  grids.insert(grids.end(), edge.begin(), edge.end());
+  EXPECT_EQ(bt::check_grid_values(grids, runtime::Path::Gpu), 0u);
+  EXPECT_GT(
+      runtime::batch_grid_values(grids, runtime::BatchOptions{runtime::Path::Gpu}).gpu_grids(),
+      19000u);
+}
+
+TEST(GpuOps, MapplyMatchesTheDsl) {
+  REQUIRE_GPU();
+  auto containers = bt::sample_containers(3000, 29);
+  EXPECT_EQ(bt::check_mapply(containers, runtime::Path::Gpu), 0u);
+  auto b = runtime::batch_mapply_many(dsl::backdrop, containers,
+                                      runtime::BatchOptions{runtime::Path::Gpu});
+  EXPECT_GT(b.gpu_items(), containers.size() / 2);
+  EXPECT_LT(b.gpu_items(), containers.size()); // shifted and empty ones ran on the CPU
+}
+
+TEST(GpuOps, BatchPointsTakePrefetchedGpuResults) {
+  REQUIRE_GPU();
+  runtime::clear_prefetched();
+  auto grids = runtime::random_arc_like_grids(500, 31);
+  const runtime::BatchOptions on_gpu{runtime::Path::Gpu};
+  EXPECT_EQ(runtime::prefetch_objects(grids, runtime::mode_bit(1) | runtime::mode_bit(5), on_gpu),
+            grids.size());
+  EXPECT_EQ(runtime::prefetch_grid_values(grids, on_gpu), grids.size());
+  int calls = 0;
+  for (std::size_t i = 0; i < 50; ++i) {
+    auto r = runtime::batch_objects(grids[i], std::array<int, 3>{5, 1, 5}, [&] {
+      ++calls;
+      return std::array<dsl::Objects, 3>{};
+    });
+    EXPECT_EQ(r[0], dsl::o_g(grids[i], 5));
+    EXPECT_EQ(r[1], dsl::o_g(grids[i], 1));
+    EXPECT_EQ(r[2], dsl::o_g(grids[i], 5));
+  }
+  EXPECT_EQ(calls, 0);
+  // A mode that was not prefetched runs the original.
+  runtime::batch_objects(grids[0], std::array<int, 1>{3}, [&] {
+    ++calls;
+    return std::array<dsl::Objects, 1>{dsl::o_g(grids[0], 3)};
+  });
+  EXPECT_EQ(calls, 1);
+
+  dsl::Samples S{{grids[1], grids[2]}, {grids[3], grids[4]}, {grids[5], grids[6]}};
+  auto original = [&] {
+    ++calls;
+    auto a = dsl::apply(dsl::first, S);
+    auto b = dsl::apply(dsl::second, S);
+    return std::make_tuple(a, b, dsl::mapply(dsl::p_g, a), dsl::mapply(dsl::p_g, b));
+  };
+  auto expected = original();
+  calls = 0;
+  auto t = runtime::batch_process_samples(S, dsl::p_g, dsl::p_g, original);
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(t, expected);
+  auto partial = runtime::batch_process_samples(S, dsl::p_g, runtime::no_mapping, [&] {
+    ++calls;
+    auto a = dsl::apply(dsl::first, S);
+    return std::make_tuple(a, dsl::apply(dsl::second, S), dsl::mapply(dsl::p_g, a));
+  });
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(std::get<2>(partial), std::get<2>(expected));
+
+  std::vector<dsl::Objects> containers;
+  for (std::size_t i = 0; i < 100; ++i)
+    containers.push_back(dsl::o_g(grids[i], 5));
+  EXPECT_GT(runtime::prefetch_mapply(runtime::PerObjectOp::Delta, containers, on_gpu), 90u);
+  for (std::size_t i = 0; i < 100; ++i) {
+    auto m = runtime::batch_mapply(dsl::delta, containers[i], [&] {
+      ++calls;
+      return dsl::mapply(dsl::delta, containers[i]);
+    });
+    EXPECT_EQ(m, dsl::mapply(dsl::delta, containers[i]));
+  }
+  EXPECT_LT(calls, 10);
+  runtime::clear_prefetched();
+  EXPECT_EQ(runtime::prefetched_grids(), 0u);
 }
 
 } // namespace

@@ -18,4 +18,17 @@ Path choose_objects_path(const RuntimeConfig& config, Path requested, std::size_
                          std::uint64_t work);
 void observe_objects_call(Path path, std::size_t grids, std::uint64_t work, double seconds);
 
+/// The operations other than object extraction, each with a cost model of its own.
+enum class CostKind { GridValues, Mapply, Count };
+
+/// Times one path on the calibration batch (`gpu` false: the CPU path); a negative result
+/// means the path failed.
+using CalibrationRun = double (*)(bool gpu, std::size_t items);
+
+/// The same choice for another operation: `work` is its measure of size (cells), and
+/// `calibrate` measures both paths the first time a GPU could be used.
+Path choose_path(CostKind kind, const RuntimeConfig& config, Path requested, std::size_t items,
+                 std::uint64_t work, CalibrationRun calibrate, std::uint64_t calibration_work,
+                 std::uint64_t small_work);
+
 } // namespace battgpu::runtime::detail

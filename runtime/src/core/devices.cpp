@@ -2,6 +2,7 @@
 
 #include "battgpu/runtime/config.hpp"
 #include "core/devices.hpp"
+#include "core/host_memory.hpp"
 #include "core/stats_internal.hpp"
 #include "cuda/backend.hpp"
 
@@ -42,6 +43,12 @@ std::vector<DeviceInfo> usable_devices() {
 
 bool gpu_available() {
   return !usable_devices().empty();
+}
+
+void release_cached_memory() {
+  detail::release_cached_host_buffers();
+  for (const DeviceInfo& d : usable_devices())
+    cuda::trim_device_memory(d.ordinal);
 }
 
 std::string gpu_unavailable_reason() {

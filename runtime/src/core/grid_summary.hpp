@@ -11,6 +11,7 @@ namespace battgpu::runtime::detail {
 struct GridSummary {
   std::uint32_t cells = 0;
   std::uint32_t foreground = 0;
+  std::uint32_t below_background = 0; ///< cells whose colour is smaller than the background
   int background = 0;
   bool small_colours = true; ///< every colour is in 0..9
 };

@@ -48,6 +48,24 @@ public:
 
   std::size_t pinned_held() const { return pinned_held_.load(); }
 
+  /// Frees cached blocks until at most `keep` bytes stay cached.
+  void trim(std::size_t keep) {
+    std::vector<Block> victims;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto* list : {&free_pinned_, &free_plain_}) {
+        while (cached_bytes_ > keep && !list->empty()) {
+          auto it = std::prev(list->end());
+          victims.push_back(it->second);
+          cached_bytes_ -= it->second.bytes;
+          list->erase(it);
+        }
+      }
+    }
+    for (const Block& b : victims)
+      free_block(b);
+  }
+
 private:
   static std::size_t round_up(std::size_t bytes) {
     // Sizes in steps of 1/8 of a power of two above 64 KiB, so blocks are reused across calls
@@ -110,24 +128,6 @@ private:
     free_block(b);
   }
 
-  /// Frees cached blocks until at most `keep` bytes stay cached.
-  void trim(std::size_t keep) {
-    std::vector<Block> victims;
-    {
-      std::lock_guard lock(mutex_);
-      for (auto* list : {&free_pinned_, &free_plain_}) {
-        while (cached_bytes_ > keep && !list->empty()) {
-          auto it = std::prev(list->end());
-          victims.push_back(it->second);
-          cached_bytes_ -= it->second.bytes;
-          list->erase(it);
-        }
-      }
-    }
-    for (const Block& b : victims)
-      free_block(b);
-  }
-
   std::mutex mutex_;
   std::multimap<std::size_t, Block> free_pinned_;
   std::multimap<std::size_t, Block> free_plain_;
@@ -154,6 +154,10 @@ bool is_pinned(const std::shared_ptr<std::byte>& buffer) {
 
 std::size_t pinned_bytes_held() {
   return cache().pinned_held();
+}
+
+void release_cached_host_buffers() {
+  cache().trim(0);
 }
 
 } // namespace battgpu::runtime::detail

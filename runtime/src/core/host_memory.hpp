@@ -18,4 +18,7 @@ bool is_pinned(const std::shared_ptr<std::byte>& buffer);
 /// Pinned bytes allocated now, in use or cached.
 std::size_t pinned_bytes_held();
 
+/// Frees every cached (unused) buffer.
+void release_cached_host_buffers();
+
 } // namespace battgpu::runtime::detail

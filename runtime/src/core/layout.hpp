@@ -51,7 +51,8 @@ BATTGPU_HD constexpr std::uint32_t families_for_modes(unsigned modes) {
   return f;
 }
 
-/// Where a grid's families lie inside the grid's share of a chunk's buffers.
+/// Where a grid's families lie inside the grid's share of a chunk's buffers. A grid's share
+/// starts at a multiple of 4 cells, and so does every family in it.
 struct FamilyLayout {
   std::uint32_t count[kFamilyCount];    ///< cells of each family (0 when absent)
   std::uint32_t cell_off[kFamilyCount]; ///< first cell, relative to the grid's cell base
@@ -79,7 +80,8 @@ BATTGPU_HD inline FamilyLayout family_layout(std::uint32_t cells, std::uint32_t 
     l.count[f] = n;
     l.cell_off[f] = l.cells;
     l.mask_off[f] = l.words;
-    l.cells += n;
+    // Families start at multiples of 4 cells (48 bytes): the kernels store 16-byte words.
+    l.cells += (n + 3u) & ~3u;
     if (f != kWhole)
       l.words += (n + 31u) / 32u;
   }

@@ -32,7 +32,8 @@ void cpu_task(std::span<const dsl::Grid> grids, const std::size_t* items, std::s
     const dsl::Grid& g = grids[items[k]];
     GridSummary s = summarise_grid(g);
     FamilyLayout l = family_layout(s.cells, s.foreground, families);
-    plan[k] = BuildGrid{items[k], cells, words, s.cells, s.foreground, s.background};
+    plan[k] =
+        BuildGrid{items[k], cells, words, s.cells, s.foreground, s.background, s.below_background};
     cells += l.cells;
     words += l.words;
   }

@@ -1,9 +1,11 @@
 // The GPU path of batch_objects_many, host side: shards, packing, building, CPU fallback.
+#include "battgpu/runtime/diagnostics.hpp"
 #include "battgpu/runtime/objects_batch.hpp"
 
 #include "core/devices.hpp"
 #include "core/faults.hpp"
 #include "core/grid_summary.hpp"
+#include "core/host_memory.hpp"
 #include "core/layout.hpp"
 #include "core/objects_paths.hpp"
 #include "core/objects_table.hpp"
@@ -111,8 +113,8 @@ public:
       d.foreground = static_cast<std::uint16_t>(s.foreground);
       d.background = static_cast<std::uint8_t>(s.background);
       d.reserved = 0;
-      state->grids.push_back(
-          BuildGrid{items_[range.first + k], cells, words, s.cells, s.foreground, s.background});
+      state->grids.push_back(BuildGrid{items_[range.first + k], cells, words, s.cells, s.foreground,
+                                       s.background, s.below_background});
       cells += l.cells;
       words += l.words;
       ++class_count[size_class_of(s.cells)];
@@ -154,6 +156,8 @@ public:
     record_stage(Stage::Build, clock.seconds());
     record_items(count, 0);
     table_.gpu_grids += count;
+    for (const BuildGrid& g : state.grids)
+      table_.on_gpu[g.result] = 1;
     if (!state.cpu_items.empty())
       cpu_objects(grids_, state.cpu_items, families_, modes_, table_);
     mark_done(range);
@@ -201,6 +205,7 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
   const cuda::Probe probe = probe_devices(cfg);
   if (probe.devices.empty())
     return false;
+  table.on_gpu.assign(grids.size(), 0);
 
   // Grids the kernels take; the others (empty, too large) go to the CPU path.
   std::vector<std::size_t> eligible, cpu_items;
@@ -283,3 +288,53 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
 }
 
 } // namespace battgpu::runtime::detail
+
+namespace battgpu::runtime {
+
+KernelTiming time_objects_kernels(std::span<const dsl::Grid> grids, ModeMask modes,
+                                  int repetitions) {
+  using namespace detail;
+  KernelTiming t;
+  QuietStats quiet;
+  const cuda::Probe probe = probe_devices(config());
+  if (probe.devices.empty()) {
+    t.reason = probe.reason;
+    return t;
+  }
+  t.device = probe.devices.front().name;
+  std::vector<std::size_t> eligible;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    std::size_t n = grids[i].cell_count();
+    if (n != 0 && n <= kMaxGpuCells)
+      eligible.push_back(i);
+  }
+  const std::uint32_t families = families_for_modes(modes);
+  ObjectsTable unused(0);
+  ObjectsShard shard(grids, eligible, families, modes, unused);
+  cuda::ChunkRange all{0, eligible.size()};
+  auto staging = acquire_host_buffer(shard.staging_bytes(all), true);
+  cuda::PreparedChunk chunk = shard.prepare(all, staging.get());
+  const auto& state = *static_cast<ChunkState*>(chunk.host_state.get());
+  t.grids = state.grids.size();
+  t.labelings = t.grids * static_cast<std::uint64_t>(mode_count(modes));
+  t.bytes_in = chunk.staging_bytes;
+  t.bytes_out = chunk.result_bytes();
+  t.seconds = cuda::time_kernels(probe.devices.front().ordinal, chunk, staging.get(), families,
+                                 repetitions, t.reason);
+  t.ok = !t.seconds.empty();
+  return t;
+}
+
+CopyBandwidth measure_copy_bandwidth(std::size_t bytes, int repetitions) {
+  CopyBandwidth b;
+  const cuda::Probe probe = detail::probe_devices(config());
+  if (probe.devices.empty()) {
+    b.reason = probe.reason;
+    return b;
+  }
+  b.ok = cuda::copy_bandwidth(probe.devices.front().ordinal, bytes, repetitions, b.host_to_device,
+                              b.device_to_host, b.reason);
+  return b;
+}
+
+} // namespace battgpu::runtime

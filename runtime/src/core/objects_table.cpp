@@ -32,6 +32,10 @@ std::size_t ObjectsBatch::gpu_grids() const {
   return table_ ? table_->gpu_grids.load() : 0;
 }
 
+bool ObjectsBatch::computed_on_gpu(std::size_t grid) const {
+  return table_ && grid < table_->on_gpu.size() && table_->on_gpu[grid] != 0;
+}
+
 namespace detail {
 namespace {
 
@@ -173,14 +177,23 @@ void build_objects(const BuildSource& source, std::span<const BuildGrid> grids,
       size[f] = store->size() - begin[f];
     }
     // The objects of L4/L8 without the background's: those form one run in canonical order
-    // (objects sort by colour first), so mode 5/7 is a view when the run is at either end.
+    // (objects sort by colour first), the objects whose first cell lies among the background
+    // cells, which start after the cells of smaller colours. Mode 5/7 is a view when the run
+    // is at either end. Only positions are compared: the result cells are never read here.
     auto without_background = [&](int f) -> std::pair<std::size_t, std::size_t> {
-      std::size_t first = begin[f], n = size[f];
+      const std::size_t first = begin[f], n = size[f];
+      const dsl::Cell* base = cells + l.cell_off[f];
+      const std::size_t bg_first = g.below_background;
+      const std::size_t bg_last = bg_first + (g.cells - g.foreground);
+      auto is_background = [&](std::size_t k) {
+        auto pos = static_cast<std::size_t>(store->at(first + k)->begin() - base);
+        return pos >= bg_first && pos < bg_last;
+      };
       std::size_t a = 0;
-      while (a < n && (*store->at(first + a))[0].color != g.background)
+      while (a < n && !is_background(a))
         ++a;
       std::size_t b = a;
-      while (b < n && (*store->at(first + b))[0].color == g.background)
+      while (b < n && is_background(b))
         ++b;
       if (a == b)
         return {first, n};

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace battgpu::runtime::detail {
 
@@ -22,6 +23,7 @@ struct ObjectsTable {
   dsl::Objects* data = nullptr;
   std::size_t count = 0;
   std::atomic<std::size_t> gpu_grids{0};
+  std::vector<std::uint8_t> on_gpu; ///< per grid: computed by a device (set when sized)
 };
 
 /// One grid's results inside a result buffer.
@@ -32,6 +34,7 @@ struct BuildGrid {
   std::uint32_t cells = 0;
   std::uint32_t foreground = 0;
   int background = 0;
+  std::uint32_t below_background = 0; ///< cells of colours smaller than the background
 };
 
 /// A result buffer: cells and mask words in the layout of core/layout.hpp.

@@ -4,7 +4,9 @@
 #include "core/host_memory.hpp"
 #include "core/stats_internal.hpp"
 #include "cuda/backend.hpp"
+#include "cuda/grid_colours_kernel.cuh"
 #include "cuda/labeling_kernel.cuh"
+#include "cuda/mapply_kernel.cuh"
 
 #include <cuda_runtime.h>
 
@@ -416,6 +418,16 @@ Probe probe(const std::vector<int>& wanted) {
   return p;
 }
 
+void trim_device_memory(int device) noexcept {
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess) {
+    cudaSetDevice(device);
+    cudaDeviceSynchronize();
+    cudaMemPoolTrimTo(pool, 0);
+  }
+  cudaGetLastError();
+}
+
 void* pinned_alloc(std::size_t bytes) noexcept {
   void* p = nullptr;
   if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
@@ -433,6 +445,236 @@ void pinned_free(void* p) noexcept {
 void run_shard(const ShardSettings& settings, ShardClient& client) {
   ShardPipeline pipeline(settings, client);
   pipeline.run();
+}
+
+namespace {
+
+/// Device memory, a stream and two events, released on every path out.
+struct Scratch {
+  void* a = nullptr;
+  void* b = nullptr;
+  cudaStream_t stream = nullptr;
+  cudaEvent_t start = nullptr, stop = nullptr;
+  ~Scratch() {
+    if (stream != nullptr)
+      cudaStreamSynchronize(stream);
+    cudaFree(a);
+    cudaFree(b);
+    if (start != nullptr)
+      cudaEventDestroy(start);
+    if (stop != nullptr)
+      cudaEventDestroy(stop);
+    if (stream != nullptr)
+      cudaStreamDestroy(stream);
+    cudaGetLastError();
+  }
+};
+
+} // namespace
+
+std::vector<double> time_kernels(int device, const PreparedChunk& chunk, const std::byte* staging,
+                                 std::uint32_t families, int repetitions, std::string& error) {
+  std::vector<double> seconds;
+  Scratch s;
+  int multiprocessors = 1;
+  cudaError_t e = cudaSetDevice(device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess)
+    e = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.start);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.stop);
+  if (e == cudaSuccess)
+    e = cudaMalloc(&s.a, std::max<std::size_t>(chunk.staging_bytes, 4));
+  if (e == cudaSuccess)
+    e = cudaMalloc(&s.b, std::max<std::size_t>(chunk.result_bytes(), 4));
+  if (e == cudaSuccess)
+    e = cudaMemcpy(s.a, staging, chunk.staging_bytes, cudaMemcpyHostToDevice);
+  auto* in = static_cast<std::byte*>(s.a);
+  auto* out = static_cast<std::byte*>(s.b);
+  kernels::LabelLaunch launch;
+  launch.descs = reinterpret_cast<const detail::GpuGridDesc*>(in);
+  launch.colours = reinterpret_cast<const std::uint8_t*>(in + chunk.colours_offset);
+  launch.cells = reinterpret_cast<int*>(out);
+  launch.masks = reinterpret_cast<std::uint32_t*>(out + chunk.out_cells * 12);
+  launch.families = families;
+  launch.multiprocessors = multiprocessors;
+  for (int r = 0; r < repetitions && e == cudaSuccess; ++r) {
+    cudaEventRecord(s.start, s.stream);
+    for (int c = 0; c < detail::kSizeClasses && e == cudaSuccess; ++c) {
+      launch.work =
+          reinterpret_cast<const std::uint32_t*>(in + chunk.items_offset) + chunk.class_begin[c];
+      launch.count = chunk.class_begin[c + 1] - chunk.class_begin[c];
+      e = kernels::launch_labeling(c, launch, s.stream);
+    }
+    cudaEventRecord(s.stop, s.stream);
+    if (e == cudaSuccess)
+      e = cudaEventSynchronize(s.stop);
+    float ms = 0;
+    if (e == cudaSuccess)
+      e = cudaEventElapsedTime(&ms, s.start, s.stop);
+    seconds.push_back(ms * 1e-3);
+  }
+  if (e != cudaSuccess) {
+    error = error_text(e);
+    seconds.clear();
+  }
+  return seconds;
+}
+
+bool grid_colours(int device, const std::byte* staging, std::size_t staging_bytes,
+                  std::size_t colours_offset, std::uint32_t grids, std::byte* out,
+                  std::string& error) {
+  Scratch s;
+  int multiprocessors = 1;
+  const std::size_t out_bytes = static_cast<std::size_t>(grids) * sizeof(kernels::GridColoursOut);
+  cudaError_t e = cudaSetDevice(device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess)
+    e = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.start);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.stop);
+  if (e == cudaSuccess)
+    e = cudaMallocAsync(&s.a, std::max<std::size_t>(staging_bytes, 4), s.stream);
+  if (e == cudaSuccess)
+    e = cudaMallocAsync(&s.b, std::max<std::size_t>(out_bytes, 4), s.stream);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync(s.a, staging, staging_bytes, cudaMemcpyHostToDevice, s.stream);
+  if (e == cudaSuccess)
+    e = cudaEventRecord(s.start, s.stream);
+  if (e == cudaSuccess) {
+    const auto* in = static_cast<const std::byte*>(s.a);
+    e = kernels::launch_grid_colours(reinterpret_cast<const detail::GpuGridDesc*>(in), grids,
+                                     reinterpret_cast<const std::uint8_t*>(in + colours_offset),
+                                     static_cast<kernels::GridColoursOut*>(s.b), multiprocessors,
+                                     s.stream);
+  }
+  if (e == cudaSuccess)
+    e = cudaEventRecord(s.stop, s.stream);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync(out, s.b, out_bytes, cudaMemcpyDeviceToHost, s.stream);
+  if (e == cudaSuccess)
+    e = cudaStreamSynchronize(s.stream);
+  if (e == cudaSuccess) {
+    float ms = 0;
+    cudaEventElapsedTime(&ms, s.start, s.stop);
+    detail::record_stage(detail::Stage::Kernel, ms * 1e-3);
+    detail::record_chunk(device, grids, staging_bytes, out_bytes);
+    cudaFreeAsync(s.a, s.stream);
+    cudaFreeAsync(s.b, s.stream);
+    s.a = s.b = nullptr;
+    e = cudaStreamSynchronize(s.stream);
+  }
+  if (e != cudaSuccess) {
+    error = error_text(e);
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+
+bool mapply_bitmaps(int device, int op, const std::byte* staging, std::size_t staging_bytes,
+                    std::size_t objects_offset, std::size_t cells_offset, std::uint32_t containers,
+                    std::byte* out, std::string& error) {
+  Scratch s;
+  int multiprocessors = 1;
+  const std::size_t out_bytes = static_cast<std::size_t>(containers) * 128;
+  cudaError_t e = cudaSetDevice(device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess)
+    e = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.start);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.stop);
+  if (e == cudaSuccess)
+    e = cudaMallocAsync(&s.a, std::max<std::size_t>(staging_bytes, 4), s.stream);
+  if (e == cudaSuccess)
+    e = cudaMallocAsync(&s.b, std::max<std::size_t>(out_bytes, 4), s.stream);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync(s.a, staging, staging_bytes, cudaMemcpyHostToDevice, s.stream);
+  if (e == cudaSuccess)
+    e = cudaEventRecord(s.start, s.stream);
+  if (e == cudaSuccess) {
+    const auto* in = static_cast<const std::byte*>(s.a);
+    e = kernels::launch_mapply(op, reinterpret_cast<const kernels::MapplyContainer*>(in),
+                               containers,
+                               reinterpret_cast<const kernels::MapplyObject*>(in + objects_offset),
+                               reinterpret_cast<const std::uint16_t*>(in + cells_offset),
+                               static_cast<std::uint32_t*>(s.b), multiprocessors, s.stream);
+  }
+  if (e == cudaSuccess)
+    e = cudaEventRecord(s.stop, s.stream);
+  if (e == cudaSuccess)
+    e = cudaMemcpyAsync(out, s.b, out_bytes, cudaMemcpyDeviceToHost, s.stream);
+  if (e == cudaSuccess)
+    e = cudaStreamSynchronize(s.stream);
+  if (e == cudaSuccess) {
+    float ms = 0;
+    cudaEventElapsedTime(&ms, s.start, s.stop);
+    detail::record_stage(detail::Stage::Kernel, ms * 1e-3);
+    detail::record_chunk(device, containers, staging_bytes, out_bytes);
+    cudaFreeAsync(s.a, s.stream);
+    cudaFreeAsync(s.b, s.stream);
+    s.a = s.b = nullptr;
+    e = cudaStreamSynchronize(s.stream);
+  }
+  if (e != cudaSuccess) {
+    error = error_text(e);
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+
+bool copy_bandwidth(int device, std::size_t bytes, int repetitions, double& h2d, double& d2h,
+                    std::string& error) {
+  Scratch s;
+  void* host = nullptr;
+  cudaError_t e = cudaSetDevice(device);
+  if (e == cudaSuccess)
+    e = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.start);
+  if (e == cudaSuccess)
+    e = cudaEventCreate(&s.stop);
+  if (e == cudaSuccess)
+    e = cudaMalloc(&s.a, bytes);
+  if (e == cudaSuccess)
+    e = cudaHostAlloc(&host, bytes, cudaHostAllocPortable);
+  h2d = d2h = 0;
+  for (int r = 0; r < repetitions && e == cudaSuccess; ++r)
+    for (int direction = 0; direction < 2 && e == cudaSuccess; ++direction) {
+      cudaEventRecord(s.start, s.stream);
+      if (direction == 0)
+        e = cudaMemcpyAsync(s.a, host, bytes, cudaMemcpyHostToDevice, s.stream);
+      else
+        e = cudaMemcpyAsync(host, s.a, bytes, cudaMemcpyDeviceToHost, s.stream);
+      cudaEventRecord(s.stop, s.stream);
+      if (e == cudaSuccess)
+        e = cudaEventSynchronize(s.stop);
+      float ms = 0;
+      if (e == cudaSuccess)
+        e = cudaEventElapsedTime(&ms, s.start, s.stop);
+      if (e == cudaSuccess && ms > 0) {
+        double rate = static_cast<double>(bytes) / (ms * 1e-3);
+        (direction == 0 ? h2d : d2h) = std::max(direction == 0 ? h2d : d2h, rate);
+      }
+    }
+  if (host != nullptr)
+    cudaFreeHost(host);
+  if (e != cudaSuccess) {
+    error = error_text(e);
+    cudaGetLastError();
+    return false;
+  }
+  return true;
 }
 
 } // namespace battgpu::runtime::cuda

@@ -25,6 +25,9 @@ struct Probe {
 /// without a driver or a device gives an empty list and a reason.
 Probe probe(const std::vector<int>& wanted);
 
+/// Returns the memory the device's pool keeps for reuse to the device.
+void trim_device_memory(int device) noexcept;
+
 /// Page-locked host memory, or nullptr.
 void* pinned_alloc(std::size_t bytes) noexcept;
 void pinned_free(void* p) noexcept;
@@ -81,5 +84,28 @@ struct ShardSettings {
 /// Runs every item of the shard through the device, chunk by chunk, calling back the client
 /// for each (complete or fallback). Returns when all are done.
 void run_shard(const ShardSettings& settings, ShardClient& client);
+
+/// Colour counts and first occurrences (kernels::GridColoursOut, 40 bytes each) of `grids`
+/// grids whose descriptors start `staging` and whose colours start at `colours_offset`.
+/// False, with `error`, when the device fails.
+bool grid_colours(int device, const std::byte* staging, std::size_t staging_bytes,
+                  std::size_t colours_offset, std::uint32_t grids, std::byte* out,
+                  std::string& error);
+
+/// Batched mapply (kernels in cuda/mapply_kernel.cuh): `staging` holds the containers, then
+/// the objects at `objects_offset`, then the cells at `cells_offset`; writes one 32x32 bit map
+/// (128 bytes) per container to `out`.
+bool mapply_bitmaps(int device, int op, const std::byte* staging, std::size_t staging_bytes,
+                    std::size_t objects_offset, std::size_t cells_offset, std::uint32_t containers,
+                    std::byte* out, std::string& error);
+
+/// Uploads one prepared chunk and times its kernels `repetitions` times (seconds each);
+/// empty with `error` set on failure.
+std::vector<double> time_kernels(int device, const PreparedChunk& chunk, const std::byte* staging,
+                                 std::uint32_t families, int repetitions, std::string& error);
+
+/// Best pinned host-to-device and device-to-host bandwidth (bytes/s) for copies of `bytes`.
+bool copy_bandwidth(int device, std::size_t bytes, int repetitions, double& h2d, double& d2h,
+                    std::string& error);
 
 } // namespace battgpu::runtime::cuda

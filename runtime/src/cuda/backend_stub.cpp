@@ -22,4 +22,27 @@ void run_shard(const ShardSettings&, ShardClient& client) {
     client.fallback(ChunkRange{0, client.item_count()}, "this build has no CUDA path");
 }
 
+std::vector<double> time_kernels(int, const PreparedChunk&, const std::byte*, std::uint32_t, int,
+                                 std::string& error) {
+  error = "this build has no CUDA path";
+  return {};
+}
+
+bool grid_colours(int, const std::byte*, std::size_t, std::size_t, std::uint32_t, std::byte*,
+                  std::string& error) {
+  error = "this build has no CUDA path";
+  return false;
+}
+
+bool mapply_bitmaps(int, int, const std::byte*, std::size_t, std::size_t, std::size_t,
+                    std::uint32_t, std::byte*, std::string& error) {
+  error = "this build has no CUDA path";
+  return false;
+}
+
+bool copy_bandwidth(int, std::size_t, int, double&, double&, std::string& error) {
+  error = "this build has no CUDA path";
+  return false;
+}
+
 } // namespace battgpu::runtime::cuda

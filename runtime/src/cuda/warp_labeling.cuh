@@ -46,6 +46,7 @@ template <int MaxCells> struct WarpSlab {
   std::uint16_t start[16]; ///< first position of each colour in perm
   std::uint16_t run[16];
   typename cub::WarpScan<int>::TempStorage scan;
+  uint4 stage[24]; ///< 32 cells as dsl::Cell words, on their way out
 };
 
 /// The grid's geometry with a division-free row of a cell index.
@@ -170,27 +171,48 @@ __device__ void unite_foreground(WarpSlab<MaxCells>& s, const Shape& g, int back
   __syncwarp();
 }
 
-/// Every parent becomes its root (and ranks of an earlier emission are dropped).
+/// Every parent becomes its root (and ranks of an earlier emission are dropped). Roots are
+/// found first (into `count`, free outside emission) and stored after a barrier, so no lane
+/// walks a parent another lane is rewriting.
 template <int MaxCells> __device__ void flatten(WarpSlab<MaxCells>& s, const Shape& g) {
   for (int i = static_cast<int>(lane_id()); i < g.n; i += 32)
     s.parent[i] &= 0xFFFF;
   __syncwarp();
   for (int i = static_cast<int>(lane_id()); i < g.n; i += 32)
-    s.parent[i] = find_root(s.parent, i);
+    s.count[i] = static_cast<std::uint16_t>(find_root(s.parent, i));
+  __syncwarp();
+  for (int i = static_cast<int>(lane_id()); i < g.n; i += 32)
+    s.parent[i] = s.count[i];
   __syncwarp();
 }
 
 /// Writes `count` cells, the p-th being cell source(p), as dsl::Cell words (colour, row, col),
-/// each lane storing consecutive words.
+/// and zeros up to the next multiple of 4 cells (`out` is 16-byte aligned and the layout pads
+/// families so): 32 cells at a time are staged in shared memory and stored as 16-byte words.
 template <int MaxCells, class Source>
-__device__ void write_cells(const WarpSlab<MaxCells>& s, const Shape& g, int* out, int count,
+__device__ void write_cells(WarpSlab<MaxCells>& s, const Shape& g, int* out, int count,
                             Source source) {
-  for (int q = static_cast<int>(lane_id()); q < 3 * count; q += 32) {
-    const int p = static_cast<int>(static_cast<unsigned>(q) * 0xAAABu >> 17); // q / 3
-    const int component = q - 3 * p;
-    const int i = source(p);
-    const int r = g.row(i);
-    out[q] = component == 0 ? static_cast<int>(s.colour[i]) : (component == 1 ? r : i - r * g.w);
+  const int lane = static_cast<int>(lane_id());
+  auto* stage = reinterpret_cast<int*>(s.stage);
+  auto* out4 = reinterpret_cast<uint4*>(out);
+  const int padded = (count + 3) & ~3;
+  for (int base = 0; base < padded; base += 32) {
+    const int p = base + lane;
+    int colour = 0, r = 0, c = 0;
+    if (p < count) {
+      const int i = source(p);
+      colour = s.colour[i];
+      r = g.row(i);
+      c = i - r * g.w;
+    }
+    stage[3 * lane] = colour;
+    stage[3 * lane + 1] = r;
+    stage[3 * lane + 2] = c;
+    __syncwarp();
+    const int vectors = (3 * min(32, padded - base)) / 4;
+    if (lane < vectors)
+      out4[(base / 32) * 24 + lane] = s.stage[lane];
+    __syncwarp();
   }
 }
 

@@ -2,14 +2,21 @@
 //
 // Every entry point takes the rewritten statements' original code as a callable
 // (`original`): it is the CPU path, so a program gives the same values whichever path runs.
-// The runtime may instead compute the same values on a GPU, for this call alone or, when a
-// driver batches across tasks, for many calls gathered together.
+// The runtime may instead compute the same values on a GPU: one task's batch point is far too
+// small for that, so a driver running many tasks prefetches their grids in one batch
+// (prefetch.hpp) and the entry points take the results a GPU computed from there. Whenever no
+// such result exists, `original()` runs.
 #pragma once
 
-#include "battgpu/dsl/values.hpp"
+#include "battgpu/dsl.hpp"
+#include "battgpu/runtime/mapply_batch.hpp"
+#include "battgpu/runtime/prefetch.hpp"
 
 #include <array>
 #include <cstddef>
+#include <optional>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace battgpu::runtime {
@@ -18,13 +25,81 @@ namespace battgpu::runtime {
 struct NoMapping {};
 inline constexpr NoMapping no_mapping{};
 
+namespace detail {
+
+/// Grid-to-value primitives whose value follows from a grid's colours (grid_values.hpp).
+template <class F> struct colour_value : std::false_type {};
+template <> struct colour_value<NoMapping> : std::true_type {};
+template <> struct colour_value<dsl::p_g_fn> : std::true_type {
+  static auto of(const GridColours& c) { return c.p_g(); }
+};
+template <> struct colour_value<dsl::palette_fn> : std::true_type {
+  static auto of(const GridColours& c) { return c.palette(); }
+};
+template <> struct colour_value<dsl::mostcolor_fn> : std::true_type {
+  static auto of(const GridColours& c) { return c.mostcolor(); }
+};
+template <> struct colour_value<dsl::leastcolor_fn> : std::true_type {
+  static auto of(const GridColours& c) { return c.leastcolor(); }
+};
+template <> struct colour_value<dsl::numcolors_fn> : std::true_type {
+  static auto of(const GridColours& c) { return c.numcolors(); }
+};
+
+/// f(grid) from the kept colours; notes a grid without kept colours in `*missing`.
+template <class F> struct KeptColourValue {
+  bool* missing;
+  auto operator()(const dsl::Grid& grid) const
+      -> decltype(colour_value<F>::of(std::declval<const GridColours&>())) {
+    if (auto kept = prefetched_grid_values(grid))
+      return colour_value<F>::of(*kept);
+    *missing = true;
+    return {};
+  }
+};
+
+/// The sample-batch group from kept colours, when every grid has them and the group's value
+/// has the type `original()` gives.
+template <class R, class F, class G> std::optional<R> samples_from_kept(const dsl::Samples& S) {
+  bool missing = false;
+  auto make = [&] {
+    auto inputs = dsl::apply(dsl::first, S);
+    auto outputs = dsl::apply(dsl::second, S);
+    if constexpr (std::is_same_v<F, NoMapping> && std::is_same_v<G, NoMapping>)
+      return std::make_tuple(inputs, outputs);
+    else if constexpr (std::is_same_v<G, NoMapping>)
+      return std::make_tuple(inputs, outputs, dsl::mapply(KeptColourValue<F>{&missing}, inputs));
+    else if constexpr (std::is_same_v<F, NoMapping>)
+      return std::make_tuple(inputs, outputs, dsl::mapply(KeptColourValue<G>{&missing}, outputs));
+    else
+      return std::make_tuple(inputs, outputs, dsl::mapply(KeptColourValue<F>{&missing}, inputs),
+                             dsl::mapply(KeptColourValue<G>{&missing}, outputs));
+  };
+  if constexpr (!std::is_same_v<decltype(make()), R>) {
+    return std::nullopt;
+  } else {
+    R value = make();
+    if (missing)
+      return std::nullopt;
+    return value;
+  }
+}
+
+} // namespace detail
+
 /// sample-batch: `apply(first, S)`, `apply(second, S)`, `mapply(f, inputs)`,
 /// `mapply(g, outputs)`. `original()` returns a std::tuple of the group's values in that
 /// order, leaving out a mapping given as `no_mapping`.
 template <class InputFn, class OutputFn, class Original>
 auto batch_process_samples(const dsl::Samples& S, const InputFn& f, const OutputFn& g,
                            Original&& original) -> decltype(original()) {
-  (void)S, (void)f, (void)g;
+  (void)f, (void)g;
+  using R = decltype(original());
+  if constexpr (detail::colour_value<InputFn>::value && detail::colour_value<OutputFn>::value) {
+    if (detail::has_prefetched())
+      if (auto kept = detail::samples_from_kept<R, InputFn, OutputFn>(S))
+        return std::move(*kept);
+  }
   return std::forward<Original>(original)();
 }
 
@@ -33,7 +108,18 @@ auto batch_process_samples(const dsl::Samples& S, const InputFn& f, const Output
 template <std::size_t N, class Original>
 std::array<dsl::Objects, N> batch_objects(const dsl::Grid& grid, const std::array<int, N>& modes,
                                           Original&& original) {
-  (void)grid, (void)modes;
+  if (detail::has_prefetched()) {
+    std::array<dsl::Objects, N> out;
+    bool all = true;
+    for (std::size_t k = 0; k < N && all; ++k) {
+      if (auto kept = detail::prefetched_objects(grid, modes[k]))
+        out[k] = std::move(*kept);
+      else
+        all = false;
+    }
+    if (all)
+      return out;
+  }
   return std::forward<Original>(original)();
 }
 
@@ -42,7 +128,14 @@ std::array<dsl::Objects, N> batch_objects(const dsl::Grid& grid, const std::arra
 template <class PerObjectFn, class Container, class Original>
 auto batch_mapply(const PerObjectFn& f, const Container& objects, Original&& original)
     -> decltype(original()) {
-  (void)f, (void)objects;
+  using R = decltype(original());
+  if constexpr (detail::per_object_op<PerObjectFn>::value &&
+                std::is_same_v<Container, dsl::Objects> && std::is_same_v<R, dsl::Indices>) {
+    if (detail::has_prefetched_mapply())
+      if (auto kept = detail::prefetched_mapply(detail::per_object_op<PerObjectFn>::op, objects))
+        return std::move(*kept);
+  }
+  (void)f;
   return std::forward<Original>(original)();
 }
 

@@ -43,7 +43,7 @@ struct RuntimeConfig {
   /// The GPU must be predicted at least this much faster before the cost model picks it.
   double gpu_margin = 1.15;
   /// Pinned host memory kept for reuse after results are released (BATTGPU_PINNED_CACHE_MB).
-  std::size_t pinned_cache_bytes = std::size_t{8} << 30;
+  std::size_t pinned_cache_bytes = std::size_t{16} << 30;
   /// Test-only fault injection (BATTGPU_INJECT_FAULT), faults separated by ';', each a list
   /// of key:value pairs separated by ',': `kind:error` (a device error on the chunk, the
   /// default) or `kind:alloc` (its device allocation fails), `device:N` (device ordinal,

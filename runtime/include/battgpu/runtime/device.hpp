@@ -27,5 +27,8 @@ std::vector<DeviceInfo> usable_devices();
 bool gpu_available();
 /// Why no device is usable (empty when one is).
 std::string gpu_unavailable_reason();
+/// Frees the pinned host buffers and device memory the runtime keeps for reuse (memory still
+/// holding live results stays). Later calls allocate afresh.
+void release_cached_memory();
 
 } // namespace battgpu::runtime

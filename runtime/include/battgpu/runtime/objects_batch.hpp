@@ -54,6 +54,8 @@ public:
   std::span<const dsl::Objects> row(std::size_t grid) const;
   /// How many grids the GPU computed (the rest ran on the CPU path).
   std::size_t gpu_grids() const;
+  /// True when a device computed grid `grid`'s results.
+  bool computed_on_gpu(std::size_t grid) const;
 
 private:
   std::shared_ptr<const detail::ObjectsTable> table_;

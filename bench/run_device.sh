@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# On a GPU machine: builds the runtime with the `device` preset (no generator, sm_90 + PTX),
+# runs the GPU tests (ctest -L gpu), compute-sanitizer memcheck and racecheck on the small GPU
+# test, and the runtime benchmark. Logs and results go to $OUT (default ./out):
+#   environment.txt        nvidia-smi, nvcc, cmake, compiler, CPU
+#   configure.log build.log
+#   ctest-gpu.log          the GPU suite, and stats-gpu-tests.json (runtime statistics)
+#   memcheck.log racecheck.log
+#   bench-runtime.jsonl    one JSON object per measurement; bench-runtime.log its stderr
+#   summary.txt            one line per step with its exit status
+# Environment: OUT, JOBS (build jobs, default all cores), SKIP_BENCH=1, SKIP_SANITIZER=1,
+# BENCH_ARGS (passed to battgpu_bench_runtime).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+OUT="${OUT:-./out}"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+JOBS="${JOBS:-$(nproc)}"
+BUILD=build/device
+status=0
+
+step() { # step NAME LOG COMMAND...: runs COMMAND with its output in LOG, records the status
+  local name="$1" log="$2"
+  shift 2
+  local start=$SECONDS
+  "$@" >"$log" 2>&1
+  local rc=$?
+  echo "$name: exit $rc ($((SECONDS - start)) s)" | tee -a "$OUT/summary.txt"
+  [ $rc -eq 0 ] || status=1
+  return $rc
+}
+
+: >"$OUT/summary.txt"
+{
+  date -u
+  git rev-parse HEAD 2>/dev/null || true
+  nvidia-smi 2>&1 || true
+  nvcc --version 2>&1 || true
+  cmake --version 2>&1 | head -1
+  c++ --version 2>&1 | head -1
+  lscpu 2>/dev/null | grep -E "Model name|^CPU\(s\)" || true
+} >"$OUT/environment.txt"
+
+step configure "$OUT/configure.log" cmake --preset device || { tail -30 "$OUT/configure.log"; exit 1; }
+step build "$OUT/build.log" cmake --build "$BUILD" -j "$JOBS" --target \
+  battgpu_runtime_tests battgpu_runtime_gpu_tests battgpu_bench_runtime || {
+  grep -E "error|warning" "$OUT/build.log" | head -40
+  exit 1
+}
+grep -c -E "warning" "$OUT/build.log" | sed 's/^/build warnings: /' | tee -a "$OUT/summary.txt"
+
+BATTGPU_STATS="$OUT/stats-gpu-tests.json" \
+  step ctest-gpu "$OUT/ctest-gpu.log" ctest --test-dir "$BUILD" -L gpu --output-on-failure
+grep -E "tests passed|Skipped|Failed|SKIPPED" "$OUT/ctest-gpu.log" | tail -5
+
+if [ "${SKIP_SANITIZER:-0}" != 1 ]; then
+  SAN="$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)"
+  SMALL=("$BUILD/tests/runtime/battgpu_runtime_gpu_tests" --gtest_filter='GpuSmall.*')
+  step memcheck "$OUT/memcheck.log" "$SAN" --tool memcheck --leak-check full --error-exitcode 3 "${SMALL[@]}"
+  step racecheck "$OUT/racecheck.log" "$SAN" --tool racecheck --racecheck-report all --error-exitcode 3 "${SMALL[@]}"
+  tail -n 3 "$OUT/memcheck.log" "$OUT/racecheck.log"
+fi
+
+if [ "${SKIP_BENCH:-0}" != 1 ]; then
+  # shellcheck disable=SC2086
+  step bench "$OUT/bench-runtime.log" sh -c \
+    "'$BUILD/bench/battgpu_bench_runtime' ${BENCH_ARGS:-} >'$OUT/bench-runtime.jsonl'"
+  cat "$OUT/bench-runtime.jsonl"
+fi
+cat "$OUT/summary.txt"
+exit $status
