@@ -1,0 +1,78 @@
+// From analysed functions to the rewritten file: runs each enabled pattern's analysis,
+// checks that the groups together keep every definition before its uses, renders the
+// blocks, inserts the runtime include once and applies the edits to the input text. The
+// same code serves the speculative pass (lexical index) and the checked one (semantic
+// index), so equal inputs give byte-identical outputs.
+#pragma once
+
+#include "FunctionIndex.h"
+#include "SourceText.h"
+#include "patterns/Pattern.h"
+
+#include <string>
+#include <vector>
+
+namespace battgpu::rewrite {
+
+/// What the patterns may ask about the input while analysing and rendering.
+class RewriteContext {
+public:
+  RewriteContext(llvm::StringRef input, const LineTable& lines) : input_(input), lines_(lines) {}
+  llvm::StringRef input() const { return input_; }
+  const LineTable& lines() const { return lines_; }
+  llvm::StringRef text(unsigned begin, unsigned end) const { return input_.slice(begin, end); }
+  std::string lineOf(unsigned offset) const {
+    return "line " + std::to_string(lines_.line(offset));
+  }
+  /// `auto t1` of `auto t1 = apply(first, S);`.
+  llvm::StringRef declarator(const FunctionIndex& fn, int stmt) const {
+    return text(fn.stmts[stmt].begin, fn.stmts[stmt].nameEnd);
+  }
+  Extent extent(const FunctionIndex& fn, int stmt) const {
+    return statementExtent(input_, fn.stmts[stmt].begin, fn.stmts[stmt].end);
+  }
+  /// Why a candidate cannot be rewritten whatever its pattern, or "".
+  std::string commonProblem(const FunctionIndex& fn, const Candidate& c) const;
+  /// The fallback body: each member statement on its own line, indented by `indent`.
+  std::string originalStatements(const FunctionIndex& fn, const std::vector<int>& members,
+                                 llvm::StringRef indent, llvm::StringRef eol,
+                                 std::vector<unsigned>& offsets) const;
+  /// The indentation step the file uses inside blocks.
+  std::string unit(llvm::StringRef indent) const { return indent.contains('\t') ? "\t" : "  "; }
+
+private:
+  llvm::StringRef input_;
+  const LineTable& lines_;
+};
+
+/// A block the rewrite placed, in output offsets, so that the checked pass can find the
+/// original statements inside it again.
+struct PlacedRegion {
+  int pattern = -1;
+  unsigned outBegin = 0, outEnd = 0;
+  std::vector<unsigned> memberOut; ///< output offset of each member statement's copy
+  std::vector<unsigned> memberIn;  ///< its input offset
+  std::vector<std::string> names;  ///< the member variables, in member order
+};
+
+struct Rewritten {
+  int pattern = -1;
+  unsigned offset = 0;
+  std::vector<std::string> vars;
+};
+
+struct FileRewrite {
+  bool ok = true; ///< false when edits conflicted (an internal error)
+  std::string output;
+  bool changed = false;
+  std::vector<Rewritten> rewritten;
+  std::vector<Skip> skips;
+  OffsetMap map; ///< output offsets to input offsets
+  std::vector<PlacedRegion> regions;
+};
+
+FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
+                        std::vector<FunctionIndex>& functions,
+                        const std::vector<Pattern*>& patterns);
+
+} // namespace battgpu::rewrite

@@ -1,0 +1,34 @@
+// The grid may be a local variable: the calls on it batch when they see one value, wherever
+// they are; a call on another grid value is a group of its own.
+// RUN: %rewrite %s -o %t.cpp -- %flags 2>%t.err
+// RUN: FileCheck %s --input-file=%t.cpp
+// RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
+// RUN: %clang-compiles %t.cpp
+#include "battgpu/dsl.hpp"
+#include "battgpu/solver.hpp"
+
+namespace solvers {
+using namespace battgpu::dsl;
+
+void solve([[maybe_unused]] const Samples& S, const Grid& I, const Grid& C, battgpu::Outputs& o) {
+  auto t1 = hmirror(I);
+  auto t2 = o_g(t1, R5);
+  auto t3 = size(t2);
+  o.emplace_back(1, "grid", t1);
+  auto t4 = o_g(C, R1);
+  auto t5 = o_g(t1, R7);
+  auto t6 = size(t5);
+  o.emplace_back(6, "grid", canvas(t3, astuple(t6, size(t4))));
+}
+} // namespace solvers
+
+// CHECK:      {{^}}  auto t1 = hmirror(I);{{$}}
+// CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t2, t5){{$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t2 = battgpu::runtime::batch_objects(t1, std::array<int, 2>{5, 7}, [&] {{[{]$}}
+// CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}
+// CHECK-NEXT: {{^}}  auto t3 = size(t2);{{$}}
+// CHECK-NEXT: {{^}}  o.emplace_back(1, "grid", t1);{{$}}
+// CHECK-NEXT: {{^}}  auto t4 = o_g(C, R1);{{$}}
+// CHECK-NEXT: {{^}}  auto t6 = size(t5);{{$}}
+
+// DIAG: local_grid.cpp:18:13: warning: object-batch: 't4' not rewritten: no other o_g/objects call on grid 'C' can be batched with it [battgpu-object-batch]
