@@ -286,9 +286,13 @@ TEST(GpuOps, BatchPointsTakePrefetchedGpuResults) {
   EXPECT_EQ(std::get<2>(partial), std::get<2>(expected));
 
   std::vector<dsl::Objects> containers;
-  for (std::size_t i = 0; i < 100; ++i)
+  std::size_t non_empty = 0;
+  for (std::size_t i = 0; i < 100; ++i) {
     containers.push_back(dsl::o_g(grids[i], 5));
-  EXPECT_GT(runtime::prefetch_mapply(runtime::PerObjectOp::Delta, containers, on_gpu), 90u);
+    non_empty += !containers.back().empty();
+  }
+  // Every non-empty container fits the canvas; empty ones are left to the original.
+  EXPECT_EQ(runtime::prefetch_mapply(runtime::PerObjectOp::Delta, containers, on_gpu), non_empty);
   for (std::size_t i = 0; i < 100; ++i) {
     auto m = runtime::batch_mapply(dsl::delta, containers[i], [&] {
       ++calls;
@@ -296,7 +300,7 @@ TEST(GpuOps, BatchPointsTakePrefetchedGpuResults) {
     });
     EXPECT_EQ(m, dsl::mapply(dsl::delta, containers[i]));
   }
-  EXPECT_LT(calls, 10);
+  EXPECT_EQ(static_cast<std::size_t>(calls), containers.size() - non_empty);
   runtime::clear_prefetched();
   EXPECT_EQ(runtime::prefetched_grids(), 0u);
 }

@@ -11,6 +11,8 @@ Probe probe(const std::vector<int>&) {
   return Probe{{}, "this build has no CUDA path"};
 }
 
+void trim_device_memory(int) noexcept {}
+
 void* pinned_alloc(std::size_t) noexcept {
   return nullptr;
 }
