@@ -9,7 +9,9 @@
 #   bench-runtime.jsonl    one JSON object per measurement; bench-runtime.log its stderr
 #   summary.txt            one line per step with its exit status
 # Environment: OUT, JOBS (build jobs, default all cores), SKIP_BENCH=1, SKIP_SANITIZER=1,
-# BENCH_ARGS (passed to battgpu_bench_runtime).
+# BENCH_ARGS (passed to battgpu_bench_runtime), BATTGPU_COMMIT (the commit to print in the
+# benchmark's results where the copy has no git history), BATTGPU_SHARED_DIR (the ARC data and
+# oracle, when not at ../shared: the oracle test and ARC-resampled benchmark grids need it).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT="${OUT:-./out}"
@@ -33,7 +35,7 @@ step() { # step NAME LOG COMMAND...: runs COMMAND with its output in LOG, record
 : >"$OUT/summary.txt"
 {
   date -u
-  git rev-parse HEAD 2>/dev/null || true
+  git rev-parse HEAD 2>/dev/null || echo "commit: ${BATTGPU_COMMIT:-unknown (no git history here)}"
   nvidia-smi 2>&1 || true
   nvcc --version 2>&1 || true
   cmake --version 2>&1 | head -1
@@ -63,8 +65,12 @@ fi
 
 if [ "${SKIP_BENCH:-0}" != 1 ]; then
   # shellcheck disable=SC2086
+  COMMIT_ARG=""
+  [ -n "${BATTGPU_COMMIT:-}" ] && COMMIT_ARG="--commit ${BATTGPU_COMMIT}"
+  TASKS_ARG=""
+  [ -n "${BATTGPU_SHARED_DIR:-}" ] && TASKS_ARG="--tasks ${BATTGPU_SHARED_DIR}/arc-agi/training"
   step bench "$OUT/bench-runtime.log" sh -c \
-    "'$BUILD/bench/battgpu_bench_runtime' ${BENCH_ARGS:-} >'$OUT/bench-runtime.jsonl'"
+    "'$BUILD/bench/battgpu_bench_runtime' $COMMIT_ARG $TASKS_ARG ${BENCH_ARGS:-} >'$OUT/bench-runtime.jsonl'"
   cat "$OUT/bench-runtime.jsonl"
 fi
 cat "$OUT/summary.txt"
