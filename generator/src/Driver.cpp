@@ -216,23 +216,24 @@ public:
   }
 
   /// Processes one file; returns the rewritten text in `output` when it may be written.
-  FileReport process(const std::string& file, std::string& output, bool& write) {
+  FileReport process(const std::string& file, const std::string& shown, std::string& output,
+                     bool& write) {
     auto start = Clock::now();
     FileReport rep;
-    rep.file = file;
+    rep.file = shown;
     write = false;
     for (Pattern* p : patterns_)
       rep.patterns.push_back(PatternCounts{p->name().str()});
     if (isHeader(file)) {
       rep.status = FileStatus::Skipped;
       rep.message = "headers are never rewritten";
-      llvm::errs() << file << ": warning: skipped: headers are never rewritten\n";
+      llvm::errs() << shown << ": warning: skipped: headers are never rewritten\n";
       return rep;
     }
     auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false);
     if (!buffer) {
       rep.status = FileStatus::UsageError;
-      rep.message = "cannot read " + file + ": " + buffer.getError().message();
+      rep.message = "cannot read " + shown + ": " + buffer.getError().message();
       llvm::errs() << "battgpu-rewrite: error: " << rep.message << "\n";
       return rep;
     }
@@ -277,13 +278,13 @@ public:
             ++rep.parses;
             rep.parseMs += v.ms;
             if (v.errors != 0)
-              return internalError(rep, file, v, start);
+              return internalError(rep, shown, v, start);
             result = std::move(checked);
             done = true;
           }
         } else if (p.errors != 0 && !spec.changed) {
           // The speculative output was the input: its errors are the input's.
-          return notCompiling(rep, file, p.diagnostics, start);
+          return notCompiling(rep, shown, p.diagnostics, start);
         }
       }
     }
@@ -295,11 +296,11 @@ public:
       ++rep.parses;
       rep.parseMs += p.ms;
       if (p.errors != 0)
-        return notCompiling(rep, file, p.diagnostics, start);
+        return notCompiling(rep, shown, p.diagnostics, start);
       if (!p.semantic.ok) {
         rep.status = FileStatus::InternalError;
         rep.message = p.semantic.problem;
-        llvm::errs() << file << ": error: internal: " << rep.message << "\n";
+        llvm::errs() << shown << ": error: internal: " << rep.message << "\n";
         rep.totalMs = msSince(start);
         return rep;
       }
@@ -307,7 +308,7 @@ public:
       if (!result.ok) {
         rep.status = FileStatus::InternalError;
         rep.message = "internal: the rewrites' edits overlap; nothing written";
-        llvm::errs() << file << ": error: " << rep.message << "\n";
+        llvm::errs() << shown << ": error: " << rep.message << "\n";
         rep.totalMs = msSince(start);
         return rep;
       }
@@ -316,7 +317,7 @@ public:
         ++rep.parses;
         rep.parseMs += v.ms;
         if (v.errors != 0)
-          return internalError(rep, file, v, start);
+          return internalError(rep, shown, v, start);
       }
     }
 
@@ -338,7 +339,7 @@ public:
       unsigned line = lines.line(s.offset), col = lines.column(s.offset);
       rep.skips.push_back(ReportEntry{patternName(s.pattern), line, col, {s.var}, s.reason});
       if (!opt_.quiet)
-        printSkip(file, input, lines, s);
+        printSkip(shown, input, lines, s);
     }
     rep.status = result.changed ? FileStatus::Rewritten : FileStatus::Unchanged;
     output = std::move(result.output);
@@ -484,6 +485,8 @@ int runTool(Options& opt) {
   std::unique_ptr<clang::tooling::CompilationDatabase> db = std::move(opt.fixedDatabase);
   std::string error;
   if (!db && !opt.buildPath.empty()) {
+    if (!llvm::sys::fs::is_directory(opt.buildPath))
+      return usage("no such build directory: " + opt.buildPath);
     db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(opt.buildPath, error);
     if (!db)
       return usage("no compilation database in " + opt.buildPath + ": " + error);
@@ -506,7 +509,10 @@ int runTool(Options& opt) {
   if (!db)
     return usage("no input files (name them, or give -p <build dir> to take every file of its "
                  "compile_commands.json)");
-  std::vector<std::string> sources;
+  std::vector<std::string> sources, shown;
+  if (opt.sources.empty() && opt.buildPath.empty())
+    return usage("no input files (name them, or give -p <build dir> to take every file of its "
+                 "compile_commands.json)");
   if (opt.sources.empty()) {
     for (const std::string& f : db->getAllFiles())
       if (!isHeader(f))
@@ -515,9 +521,12 @@ int runTool(Options& opt) {
     sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
     if (sources.empty())
       return usage("the compilation database names no source files");
+    shown = sources;
   } else {
-    for (const std::string& s : opt.sources)
+    for (const std::string& s : opt.sources) {
       sources.push_back(absolute(s));
+      shown.push_back(s);
+    }
   }
 
   // Where outputs go.
@@ -549,10 +558,11 @@ int runTool(Options& opt) {
   report.dryRun = opt.dryRun;
   Tool tool(opt, *db, enabled);
   bool anyRewrite = false, anyUsage = false, anyNotCompiling = false, anyInternal = false;
-  for (const std::string& file : sources) {
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const std::string& file = sources[i];
     std::string output;
     bool write = false;
-    FileReport rep = tool.process(file, output, write);
+    FileReport rep = tool.process(file, shown[i], output, write);
     if (write && !opt.dryRun) {
       std::string target;
       if (toStdout) {

@@ -3,6 +3,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
+
 namespace battgpu::rewrite {
 
 llvm::StringRef statusName(FileStatus s) {
@@ -126,9 +128,30 @@ void printJsonReport(llvm::raw_ostream& os, const RunReport& report) {
       file["message"] = f.message;
     files.push_back(std::move(file));
   }
-  llvm::json::Object root{{"tool", "battgpu-rewrite"},  {"version", BATTGPU_VERSION},
-                          {"dry_run", report.dryRun},   {"files", std::move(files)},
-                          {"total_ms", report.totalMs}, {"exit_code", report.exitCode}};
+  std::vector<PatternCounts> totals;
+  for (const FileReport& f : report.files)
+    for (const PatternCounts& c : f.patterns) {
+      auto it = std::find_if(totals.begin(), totals.end(),
+                             [&](const PatternCounts& t) { return t.pattern == c.pattern; });
+      if (it == totals.end()) {
+        totals.push_back(c);
+      } else {
+        it->candidates += c.candidates;
+        it->rewrites += c.rewrites;
+        it->calls += c.calls;
+        it->skipped += c.skipped;
+      }
+    }
+  llvm::json::Object patterns;
+  for (const PatternCounts& c : totals)
+    patterns[c.pattern] = llvm::json::Object{{"candidates", c.candidates},
+                                             {"rewrites", c.rewrites},
+                                             {"calls_rewritten", c.calls},
+                                             {"skipped", c.skipped}};
+  llvm::json::Object root{{"tool", "battgpu-rewrite"},   {"patterns", std::move(patterns)},
+                          {"version", BATTGPU_VERSION},  {"dry_run", report.dryRun},
+                          {"files", std::move(files)},   {"total_ms", report.totalMs},
+                          {"exit_code", report.exitCode}};
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }
 
