@@ -112,7 +112,9 @@ private:
     void HandleTranslationUnit(clang::ASTContext& ast) override {
       if (!in_ || ci_.getDiagnostics().hasErrorOccurred())
         return;
+      auto start = Clock::now();
       out_ = buildSemanticIndex(ast, *in_, patterns_);
+      out_.ms = msSince(start);
     }
 
   private:
@@ -252,13 +254,16 @@ public:
     bool done = false;
 
     if (opt_.speculate) {
+      auto lexStart = Clock::now();
       std::vector<FunctionIndex> guessed = buildLexicalIndex(input, regions, patterns_);
       FileRewrite spec = rewriteFile(input, lines, guessed, patterns_);
+      rep.speculationMs = msSince(lexStart);
       if (spec.ok) {
         SemanticInput in{&spec.map, &spec.regions, &regions};
         ParseOutcome p = parse(args, dir, file, spec.output, &in);
         ++rep.parses;
         rep.parseMs += p.ms;
+        rep.analysisMs += p.semantic.ms;
         if (p.errors == 0 && p.semantic.ok) {
           FileRewrite checked = rewriteFile(input, lines, p.semantic.functions, patterns_);
           if (const char* dump = std::getenv("BATTGPU_REWRITE_DEBUG_SPECULATION")) {
@@ -295,6 +300,7 @@ public:
       ParseOutcome p = parse(args, dir, file, input, &in);
       ++rep.parses;
       rep.parseMs += p.ms;
+      rep.analysisMs += p.semantic.ms;
       if (p.errors != 0)
         return notCompiling(rep, shown, p.diagnostics, start);
       if (!p.semantic.ok) {

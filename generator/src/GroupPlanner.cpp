@@ -94,13 +94,44 @@ PlannedGroup planGroup(const FunctionIndex& fn, const std::vector<MemberSpec>& s
                        const LineTable& lines) {
   PlannedGroup g;
   std::vector<int> accepted;
+  // Bounds of the accepted set, kept incrementally so that a large group costs linear time:
+  // a member that only reads variables nothing changes is checked in O(its references).
+  const int n = static_cast<int>(fn.stmts.size());
+  int earliest = 0, latest = n;
+  bool mutable_ = false;
+  std::vector<int> memberVars;
+  auto isMemberVar = [&](int v) {
+    return std::binary_search(memberVars.begin(), memberVars.end(), v);
+  };
   for (const MemberSpec& s : specs) {
+    const Statement& st = fn.stmts[s.stmt];
+    int e = 0;
+    bool touchesMutable = !fn.vars[st.declVar].mutations.empty();
+    for (int v : st.refs) {
+      touchesMutable = touchesMutable || !fn.vars[v].mutations.empty();
+      if (!isMemberVar(v))
+        e = std::max(e, fn.vars[v].def + 1);
+    }
     std::vector<int> trial = accepted;
     trial.push_back(s.stmt);
+    std::sort(trial.begin(), trial.end());
+    int l = fn.firstUseOutside(st.declVar, trial);
+    bool quick = !mutable_ && !touchesMutable && std::max(earliest, e) <= std::min(latest, l);
     int place = -1;
     std::string why;
-    if (check(fn, trial, lines, place, why)) {
+    if (quick) {
+      // Feasible; the place may still fall inside an earlier run's region: check fully then.
+      int p = std::max(std::max(earliest, e), trial.front());
+      quick =
+          !(p > 0 && p < n && fn.stmts[p].frozen() && fn.stmts[p].region == fn.stmts[p - 1].region);
+    }
+    if (quick || check(fn, trial, lines, place, why)) {
       accepted = std::move(trial);
+      earliest = std::max(earliest, e);
+      latest = std::min(latest, l);
+      mutable_ = mutable_ || touchesMutable;
+      memberVars.insert(std::upper_bound(memberVars.begin(), memberVars.end(), st.declVar),
+                        st.declVar);
       continue;
     }
     if (s.required) {
@@ -111,7 +142,6 @@ PlannedGroup planGroup(const FunctionIndex& fn, const std::vector<MemberSpec>& s
   }
   if (accepted.empty())
     return g;
-  std::sort(accepted.begin(), accepted.end());
   std::string why;
   if (!check(fn, accepted, lines, g.place, why)) {
     g.failure = why;

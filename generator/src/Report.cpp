@@ -121,6 +121,8 @@ void printJsonReport(llvm::raw_ostream& os, const RunReport& report) {
                             {"parses", f.parses},
                             {"speculative", f.speculated},
                             {"parse_ms", f.parseMs},
+                            {"analysis_ms", f.analysisMs},
+                            {"speculation_ms", f.speculationMs},
                             {"total_ms", f.totalMs}};
     if (!f.output.empty())
       file["output"] = f.output;

@@ -36,8 +36,11 @@ struct FileReport {
   std::vector<ReportEntry> rewrites;
   std::vector<ReportEntry> skips;
   int parses = 0;
-  bool speculated = false; ///< the speculative output was the one checked
-  double parseMs = 0, totalMs = 0;
+  bool speculated = false;  ///< the speculative output was the one checked
+  double parseMs = 0;       ///< the parses, the AST analysis included
+  double analysisMs = 0;    ///< the AST analysis alone (index, matchers)
+  double speculationMs = 0; ///< the lexical pass and the speculative rewrite
+  double totalMs = 0;
 };
 
 struct RunReport {

@@ -48,6 +48,7 @@ struct SemanticResult {
   bool ok = true;
   std::string problem; ///< why the speculative blocks could not be read back
   std::vector<FunctionIndex> functions;
+  double ms = 0; ///< time taken, after the parse
 };
 
 SemanticResult buildSemanticIndex(clang::ASTContext& ast, const SemanticInput& in,
