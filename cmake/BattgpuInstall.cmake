@@ -1,0 +1,51 @@
+# The installable package: `cmake --install` puts the headers, the libraries, battgpu-rewrite
+# (when built) and a CMake package in place, so that a project outside this tree can say
+#
+#   find_package(battgpu REQUIRED)
+#   battgpu_regenerate(my_solvers SOURCES solvers.cpp)   # battgpu::runtime linked
+#   target_link_libraries(my_program PRIVATE my_solvers battgpu::tasks)
+#
+# Exported targets (namespace battgpu::): dsl, tasks, runtime. The CUDA kernels are compiled
+# into battgpu_runtime's archive (an OBJECT library's objects), so nothing more is installed
+# for them; a CUDA build's package finds CUDAToolkit for cudart_static.
+include_guard(GLOBAL)
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(BATTGPU_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/battgpu CACHE STRING
+    "Where the battgpu CMake package is installed (relative to the prefix)")
+
+set(battgpu_exported battgpu_dsl battgpu_tasks battgpu_runtime)
+set_target_properties(battgpu_dsl PROPERTIES EXPORT_NAME dsl)
+set_target_properties(battgpu_tasks PROPERTIES EXPORT_NAME tasks)
+set_target_properties(battgpu_runtime PROPERTIES EXPORT_NAME runtime)
+
+install(TARGETS ${battgpu_exported}
+  EXPORT battgpuTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.inc")
+install(EXPORT battgpuTargets
+  NAMESPACE battgpu::
+  DESTINATION ${BATTGPU_INSTALL_CMAKEDIR})
+
+# battgpu-rewrite installs itself (generator/CMakeLists.txt) into the bin directory; the
+# package config looks for it there.
+configure_package_config_file(
+  ${CMAKE_CURRENT_LIST_DIR}/battgpuConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfig.cmake
+  INSTALL_DESTINATION ${BATTGPU_INSTALL_CMAKEDIR}
+  PATH_VARS CMAKE_INSTALL_BINDIR)
+write_basic_package_version_file(
+  ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfigVersion.cmake
+  VERSION ${PROJECT_VERSION}
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfigVersion.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/BattgpuRegenerate.cmake
+  DESTINATION ${BATTGPU_INSTALL_CMAKEDIR})
