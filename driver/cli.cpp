@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string_view>
@@ -64,15 +66,25 @@ Options:
   --progress       show the progress display on stderr even when it is not a terminal
   --no-progress    never show the progress display
   --fail-unsolved  exit with 3 when some task with expected outputs was not solved
+  --jobs N         run solvers on N threads (default: every core); the results and the
+                   report come in task order whatever N is
+  --batch-size N   tasks per batch (default 64): before each batch, every grid its solvers
+                   see (sample inputs and outputs, test inputs) is handed to the batch
+                   runtime at once, so the solvers' batch points take results computed for
+                   the whole batch (on a GPU; see --prefetch)
+  --prefetch WHEN  auto (default: when the runtime has a usable GPU), always or never
+  --time-limit S   seconds a task may take (default: none); a task past it is abandoned
+                   and fails with status time-limit, and the run goes on
   -h, --help       show this help
 
 The progress display appears on stderr once a run has taken more than a second, when
 stderr is a terminal (or with --progress).
 
 Text report (stdout): one line per task with its status (solved, wrong-candidates,
-no-candidates, solver-error, unchecked), its id and details, one line per file that
-could not be loaded, then the summary: solved/checked tasks, solver exceptions, load
-errors, and the seconds spent loading, solving and in total.
+no-candidates, solver-error, unchecked, time-limit), its id and details, one line per
+file that could not be loaded, then the summary: solved/checked tasks, solver exceptions,
+load errors, tasks stopped at the time limit, the seconds spent loading, prefetching,
+solving and in total with tasks per second, and the batch runtime's statistics.
 
 )";
 
@@ -96,9 +108,11 @@ public:
     last_draw_ = now;
     drawn_ = true;
     const double left = elapsed / static_cast<double>(done) * static_cast<double>(total - done);
+    const double rate = static_cast<double>(done) / elapsed;
     char line[256];
-    std::snprintf(line, sizeof line, "[%zu/%zu] solved %zu, %.1f s elapsed, ~%.0f s left  %s", done,
-                  total, solved_, elapsed, left, task.id.c_str());
+    std::snprintf(line, sizeof line,
+                  "[%zu/%zu] solved %zu, %.1f tasks/s, %.1f s elapsed, ~%.0f s left  %s", done,
+                  total, solved_, rate, elapsed, left, task.id.c_str());
     if (terminal_)
       err_ << "\r\033[K" << line << std::flush;
     else
@@ -126,8 +140,31 @@ struct RunArguments {
   bool json = false;
   bool quiet = false;
   bool fail_unsolved = false;
+  RunSettings settings;
   enum class Progress { Auto, On, Off } progress = Progress::Auto;
 };
+
+/// A whole number from 1 to `max`, digits only.
+bool parse_count(const std::string& text, std::size_t max, std::size_t& n) {
+  if (text.empty() || text.size() > 12 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  n = std::stoull(text);
+  return n >= 1 && n <= max;
+}
+
+/// A positive, finite number of seconds ("2", "0.5", "1e-3").
+bool parse_seconds(const std::string& text, double& seconds) {
+  if (text.empty() || text.size() > 32)
+    return false;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  if (errno != 0 || end != text.c_str() + text.size() || !(v > 0) || !std::isfinite(v))
+    return false;
+  seconds = v;
+  return true;
+}
 
 int usage_error(std::ostream& err, const std::string& context, const std::string& message) {
   err << context << ": " << message << "\nRun '" << context << " --help' for usage.\n";
@@ -184,6 +221,40 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
         return usage_error(err, context, error);
       if (std::find(a.solvers.begin(), a.solvers.end(), value) == a.solvers.end())
         a.solvers.push_back(value);
+    } else if (takes_value("--jobs")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
+      std::size_t n = 0;
+      if (!parse_count(value, 4096, n))
+        return usage_error(err, context,
+                           "--jobs needs a whole number from 1 to 4096, not '" + value + "'");
+      a.settings.jobs = static_cast<unsigned>(n);
+    } else if (takes_value("--batch-size")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
+      std::size_t n = 0;
+      if (!parse_count(value, std::size_t{1} << 30, n))
+        return usage_error(err, context,
+                           "--batch-size needs a whole number of at least 1, not '" + value + "'");
+      a.settings.batch_size = n;
+    } else if (takes_value("--time-limit")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
+      if (!parse_seconds(value, a.settings.time_limit))
+        return usage_error(err, context,
+                           "--time-limit needs a positive number of seconds, not '" + value + "'");
+    } else if (takes_value("--prefetch")) {
+      if (!error.empty())
+        return usage_error(err, context, error);
+      if (value == "auto")
+        a.settings.prefetch = Prefetch::Auto;
+      else if (value == "always")
+        a.settings.prefetch = Prefetch::Always;
+      else if (value == "never")
+        a.settings.prefetch = Prefetch::Never;
+      else
+        return usage_error(err, context,
+                           "--prefetch is auto, always or never, not '" + value + "'");
     } else if (takes_value("--output")) {
       if (!error.empty())
         return usage_error(err, context, error);
@@ -218,7 +289,7 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
     progress = [&](std::size_t done, std::size_t total, const TaskReport& t) {
       display.update(done, total, t);
     };
-  RunReport report = run(a.paths, solvers, progress);
+  RunReport report = run(a.paths, solvers, a.settings, progress);
   display.finish();
 
   int code = exit_ok;

@@ -1,11 +1,18 @@
 #include "run.hpp"
 
+#include "battgpu/runtime/device.hpp"
+#include "battgpu/runtime/prefetch.hpp"
 #include "battgpu/tasks/json.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #ifndef BATTGPU_VERSION
 #define BATTGPU_VERSION "unknown"
@@ -46,6 +53,8 @@ const char* status_name(TaskStatus status) {
     return "solver-error";
   case TaskStatus::Unchecked:
     return "unchecked";
+  case TaskStatus::TimeLimit:
+    return "time-limit";
   }
   return "unknown";
 }
@@ -62,7 +71,28 @@ std::size_t RunReport::solver_errors() const {
   return n;
 }
 
+namespace {
+
+/// Where a task's solve is: the solver and the test input it runs (read by the time limit's
+/// message).
+struct SolvePosition {
+  std::atomic<std::size_t> solver{0};
+  std::atomic<std::size_t> test{0};
+};
+
+TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
+                         SolvePosition* position);
+
+} // namespace
+
 TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers) {
+  return solve_task_at(task, solvers, nullptr);
+}
+
+namespace {
+
+TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
+                         SolvePosition* position) {
   const Clock::time_point start = Clock::now();
   TaskReport report;
   report.id = task.id;
@@ -76,9 +106,14 @@ TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const
   const dsl::Samples samples = task.samples();
   const dsl::Grid no_candidate;
   std::size_t checked_candidates = 0;
-  for (const SolverInfo* solver : solvers) {
+  for (std::size_t k = 0; k < solvers.size(); ++k) {
+    const SolverInfo* solver = solvers[k];
     bool solved_all = checked;
     for (std::size_t t = 0; t < task.test.size(); ++t) {
+      if (position != nullptr) {
+        position->solver = k;
+        position->test = t;
+      }
       const tasks::Pair& pair = task.test[t];
       Outputs outputs;
       std::string error;
@@ -127,25 +162,165 @@ TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const
   return report;
 }
 
+/// A task solved on a thread of its own: shared by the waiting thread and the solving one, so
+/// that either may be the last to leave.
+struct LimitedSolve {
+  tasks::Task task;
+  std::vector<const SolverInfo*> solvers;
+  SolvePosition position;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  bool abandoned = false;
+  TaskReport report;
+};
+
+std::atomic<std::size_t> abandoned_count{0};
+
+} // namespace
+
+std::size_t abandoned_threads() {
+  return abandoned_count.load();
+}
+
+TaskReport solve_task_with_limit(const tasks::Task& task,
+                                 std::span<const SolverInfo* const> solvers, double seconds) {
+  if (!(seconds > 0))
+    return solve_task(task, solvers);
+  const Clock::time_point start = Clock::now();
+  auto job = std::make_shared<LimitedSolve>();
+  job->task = task; // grids share their storage: cheap, and prefetched results still match
+  job->solvers.assign(solvers.begin(), solvers.end());
+  std::thread worker([job] {
+    TaskReport report = solve_task_at(job->task, job->solvers, &job->position);
+    std::lock_guard lock(job->mutex);
+    job->report = std::move(report);
+    job->done = true;
+    if (job->abandoned)
+      --abandoned_count;
+    job->finished.notify_all();
+  });
+  std::unique_lock lock(job->mutex);
+  const auto limit =
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  if (job->finished.wait_for(lock, limit, [&] { return job->done; })) {
+    lock.unlock();
+    worker.join();
+    return std::move(job->report);
+  }
+  job->abandoned = true;
+  ++abandoned_count;
+  const std::size_t k = job->position.solver.load();
+  const std::size_t t = job->position.test.load();
+  lock.unlock();
+  worker.detach();
+
+  TaskReport report;
+  report.id = task.id;
+  report.path = task.path;
+  report.status = TaskStatus::TimeLimit;
+  report.tests.resize(task.test.size());
+  for (std::size_t i = 0; i < task.test.size(); ++i)
+    report.tests[i].has_expected = task.test[i].output.has_value();
+  report.errors.push_back("time limit of " + format("%g", seconds) + " s exceeded: solver '" +
+                          (k < solvers.size() ? solvers[k]->name : std::string("?")) +
+                          "' on test[" + std::to_string(t) + "] was abandoned");
+  report.seconds = seconds_since(start);
+  return report;
+}
+
+namespace {
+
+/// Every grid the solvers see of `tasks`: the samples' inputs and outputs and the test inputs.
+std::vector<dsl::Grid> grids_of(std::span<const tasks::Task> tasks) {
+  std::vector<dsl::Grid> grids;
+  for (const tasks::Task& task : tasks) {
+    for (const tasks::Pair& p : task.train) {
+      grids.push_back(p.input);
+      if (p.output)
+        grids.push_back(*p.output);
+    }
+    for (const tasks::Pair& p : task.test)
+      grids.push_back(p.input);
+  }
+  return grids;
+}
+
+} // namespace
+
 RunReport run(std::span<const std::filesystem::path> paths,
               std::span<const SolverInfo* const> solvers, const ProgressCallback& progress) {
+  return run(paths, solvers, RunSettings{}, progress);
+}
+
+RunReport run(std::span<const std::filesystem::path> paths,
+              std::span<const SolverInfo* const> solvers, const RunSettings& settings,
+              const ProgressCallback& progress) {
   const Clock::time_point start = Clock::now();
   RunReport report;
+  report.settings = settings;
+  if (report.settings.jobs == 0)
+    report.settings.jobs = std::max(1u, std::thread::hardware_concurrency());
+  report.settings.batch_size = std::max<std::size_t>(1, settings.batch_size);
   for (const SolverInfo* s : solvers)
     report.solvers.push_back(s->name);
+  runtime::reset_stats();
 
   tasks::LoadResult loaded = tasks::load_tasks(paths);
   report.load_errors = std::move(loaded.errors);
   report.load_seconds = seconds_since(start);
 
-  const Clock::time_point solve_start = Clock::now();
-  report.tasks.reserve(loaded.tasks.size());
-  for (const tasks::Task& task : loaded.tasks) {
-    report.tasks.push_back(solve_task(task, solvers));
-    if (progress)
-      progress(report.tasks.size(), loaded.tasks.size(), report.tasks.back());
+  const std::vector<tasks::Task>& all = loaded.tasks;
+  report.tasks.resize(all.size());
+  const bool prefetch = settings.prefetch == Prefetch::Always ||
+                        (settings.prefetch == Prefetch::Auto && runtime::gpu_available());
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  const std::size_t batch_size = report.settings.batch_size;
+  for (std::size_t first = 0; first < all.size(); first += batch_size) {
+    const std::size_t last = std::min(all.size(), first + batch_size);
+    const std::span<const tasks::Task> batch(all.data() + first, last - first);
+    ++report.batches;
+    if (prefetch) {
+      // Cross-task batching: one runtime call per kind over the grids of the whole batch,
+      // so that the batch points inside the solvers find results gathered across tasks.
+      const Clock::time_point t0 = Clock::now();
+      runtime::clear_prefetched();
+      const std::vector<dsl::Grid> grids = grids_of(batch);
+      report.prefetched_grids += grids.size();
+      report.prefetched_on_gpu += runtime::prefetch_objects(grids, 0xFF);
+      runtime::prefetch_grid_values(grids);
+      report.prefetch_seconds += seconds_since(t0);
+    }
+
+    const Clock::time_point t0 = Clock::now();
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t i; (i = next++) < batch.size();) {
+        TaskReport r = solve_task_with_limit(batch[i], solvers, settings.time_limit);
+        TaskReport& slot = report.tasks[first + i];
+        slot = std::move(r);
+        if (progress) {
+          std::lock_guard lock(progress_mutex);
+          progress(++done, all.size(), slot);
+        }
+      }
+    };
+    const std::size_t threads = std::min<std::size_t>(report.settings.jobs, batch.size());
+    if (threads <= 1) {
+      work();
+    } else {
+      std::vector<std::jthread> pool;
+      pool.reserve(threads - 1);
+      for (std::size_t k = 1; k < threads; ++k)
+        pool.emplace_back(work);
+      work();
+    }
+    report.solve_seconds += seconds_since(t0);
   }
-  report.solve_seconds = seconds_since(solve_start);
+  if (prefetch)
+    runtime::clear_prefetched();
+  report.runtime = runtime::stats();
   report.total_seconds = seconds_since(start);
   return report;
 }
@@ -168,14 +343,75 @@ std::string report_json(const RunReport& report) {
   w.member("no_candidates", report.count(TaskStatus::NoCandidates));
   w.member("solver_error", report.count(TaskStatus::SolverError));
   w.member("unchecked", report.count(TaskStatus::Unchecked));
+  w.member("time_limit", report.count(TaskStatus::TimeLimit));
   w.member("load_errors", report.load_errors.size());
   w.member("solver_exceptions", report.solver_errors());
   w.end_object();
 
+  w.key("settings").begin_object();
+  w.member("jobs", report.settings.jobs);
+  w.member("batch_size", report.settings.batch_size);
+  w.key("time_limit_seconds").number(report.settings.time_limit);
+  w.member("batches", report.batches);
+  w.member("prefetched_grids", report.prefetched_grids);
+  w.member("prefetched_on_gpu", report.prefetched_on_gpu);
+  w.end_object();
+
   w.key("timing").begin_object();
   w.key("load_seconds").number(report.load_seconds);
+  w.key("prefetch_seconds").number(report.prefetch_seconds);
   w.key("solve_seconds").number(report.solve_seconds);
   w.key("total_seconds").number(report.total_seconds);
+  const double tasks_per_second = report.solve_seconds + report.prefetch_seconds > 0
+                                      ? static_cast<double>(report.tasks.size()) /
+                                            (report.solve_seconds + report.prefetch_seconds)
+                                      : 0.0;
+  w.key("tasks_per_second").number(tasks_per_second);
+  w.end_object();
+
+  const runtime::RuntimeStats& rs = report.runtime;
+  w.key("runtime").begin_object();
+  w.member("calls", rs.calls);
+  w.member("gpu_calls", rs.gpu_calls);
+  w.member("cpu_calls", rs.cpu_calls);
+  w.member("items", rs.items);
+  w.member("labelings", rs.labelings);
+  w.member("gpu_items", rs.gpu_items);
+  w.member("cpu_items", rs.cpu_items);
+  w.member("chunks", rs.chunks);
+  w.member("split_retries", rs.split_retries);
+  w.member("bytes_h2d", rs.bytes_h2d);
+  w.member("bytes_d2h", rs.bytes_d2h);
+  w.key("seconds").begin_object();
+  w.key("plan").number(rs.time.plan);
+  w.key("pack").number(rs.time.pack);
+  w.key("h2d").number(rs.time.h2d);
+  w.key("kernel").number(rs.time.kernel);
+  w.key("d2h").number(rs.time.d2h);
+  w.key("build").number(rs.time.build);
+  w.key("cpu").number(rs.time.cpu);
+  w.key("total").number(rs.time.total);
+  w.end_object();
+  w.key("devices").begin_array();
+  for (const runtime::DeviceStats& d : rs.devices) {
+    w.begin_object();
+    w.member("ordinal", d.ordinal);
+    w.member("name", d.name);
+    w.member("chunks", d.chunks);
+    w.member("items", d.items);
+    w.member("memory_held_peak", d.memory_held_peak);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("fallbacks").begin_array();
+  for (const runtime::FallbackReason& f : rs.fallbacks) {
+    w.begin_object();
+    w.member("reason", f.reason);
+    w.member("chunks", f.chunks);
+    w.member("items", f.items);
+    w.end_object();
+  }
+  w.end_array();
   w.end_object();
 
   w.key("tasks").begin_array();
@@ -250,6 +486,8 @@ std::string detail(const TaskReport& t) {
            (t.errors.size() == 1 ? "" : "s");
   case TaskStatus::Unchecked:
     return std::to_string(t.candidates) + " candidates, no expected test output to check";
+  case TaskStatus::TimeLimit:
+    return "stopped at the time limit";
   }
   return "";
 }
@@ -291,8 +529,23 @@ std::string report_text(const RunReport& report, bool summary_only) {
   if (!report.load_errors.empty())
     out += std::to_string(report.load_errors.size()) + " task file" +
            (report.load_errors.size() == 1 ? "" : "s") + " could not be loaded\n";
-  out += "time: load " + duration(report.load_seconds) + ", solve " +
-         duration(report.solve_seconds) + ", total " + duration(report.total_seconds) + "\n";
+  if (std::size_t n = report.count(TaskStatus::TimeLimit))
+    out += std::to_string(n) + " task" + (n == 1 ? "" : "s") + " stopped at the time limit\n";
+  const double busy = report.solve_seconds + report.prefetch_seconds;
+  out += "time: load " + duration(report.load_seconds) + ", prefetch " +
+         duration(report.prefetch_seconds) + ", solve " + duration(report.solve_seconds) +
+         ", total " + duration(report.total_seconds);
+  if (busy > 0)
+    out += format(" (%.1f tasks/s", static_cast<double>(report.tasks.size()) / busy) + ", " +
+           std::to_string(report.settings.jobs) + " jobs, " + std::to_string(report.batches) +
+           " batch" + (report.batches == 1 ? "" : "es") + ")";
+  out += "\n";
+  const runtime::RuntimeStats& rs = report.runtime;
+  out += "runtime: " + std::to_string(rs.calls) + " batch calls (" + std::to_string(rs.gpu_calls) +
+         " on a GPU), " + std::to_string(rs.items) + " items (" + std::to_string(rs.gpu_items) +
+         " on a GPU), " + duration(rs.time.total) + "; prefetched " +
+         std::to_string(report.prefetched_grids) + " grids (" +
+         std::to_string(report.prefetched_on_gpu) + " with GPU results)\n";
   return out;
 }
 

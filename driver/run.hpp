@@ -2,6 +2,7 @@
 // candidates against the expected outputs, and report.
 #pragma once
 
+#include "battgpu/runtime/stats.hpp"
 #include "battgpu/solver.hpp"
 #include "battgpu/tasks/task.hpp"
 
@@ -24,9 +25,11 @@ enum class TaskStatus {
   SolverError,
   /// No test pair has an expected output: candidates were produced but cannot be checked.
   Unchecked,
+  /// The task ran past the time limit and was abandoned (the reason is in `errors`).
+  TimeLimit,
 };
 
-/// "solved", "wrong-candidates", "no-candidates", "solver-error", "unchecked".
+/// "solved", "wrong-candidates", "no-candidates", "solver-error", "unchecked", "time-limit".
 const char* status_name(TaskStatus status);
 
 struct TestReport {
@@ -50,13 +53,41 @@ struct TaskReport {
   double seconds = 0;
 };
 
+/// Whether a run hands each batch's grids to the runtime before solving it.
+enum class Prefetch {
+  /// Only where the runtime has a usable GPU (on the CPU the batch points' own code is as fast).
+  Auto,
+  Always,
+  Never,
+};
+
+struct RunSettings {
+  /// Threads that run solvers (0: every hardware thread).
+  unsigned jobs = 0;
+  /// Tasks per batch: the runtime sees the grids of a whole batch at once.
+  std::size_t batch_size = 64;
+  /// Seconds a task may take (0: no limit); a task past it is abandoned and fails.
+  double time_limit = 0;
+  Prefetch prefetch = Prefetch::Auto;
+};
+
 struct RunReport {
   std::vector<std::string> solvers;
   std::vector<TaskReport> tasks;
   std::vector<tasks::LoadError> load_errors;
+  /// The settings the run used (jobs resolved to a thread count).
+  RunSettings settings;
+  std::size_t batches = 0;
+  /// Grids handed to the runtime before their batch, and how many got GPU results.
+  std::size_t prefetched_grids = 0;
+  std::size_t prefetched_on_gpu = 0;
+  /// Stages: loading the files, prefetching the batches' grids, running the solvers.
   double load_seconds = 0;
+  double prefetch_seconds = 0;
   double solve_seconds = 0;
   double total_seconds = 0;
+  /// The batch runtime's statistics over the run.
+  runtime::RuntimeStats runtime;
 
   std::size_t count(TaskStatus status) const;
   /// Tasks with at least one expected test output.
@@ -74,7 +105,23 @@ using ProgressCallback = std::function<void(std::size_t, std::size_t, const Task
 /// recorded in the report's errors; the others still run.
 TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers);
 
-/// Loads every path (files or directories) and solves every task that loaded.
+/// solve_task on a thread of its own, given `seconds` at most. A task that takes longer is
+/// abandoned: its thread is detached (it cannot be stopped from outside; it keeps running
+/// until its solver returns, and is counted by abandoned_threads()) and the task fails with
+/// status TimeLimit.
+TaskReport solve_task_with_limit(const tasks::Task& task,
+                                 std::span<const SolverInfo* const> solvers, double seconds);
+
+/// Solver threads abandoned past the time limit that are still running.
+std::size_t abandoned_threads();
+
+/// Loads every path (files or directories) and solves every task that loaded: in batches of
+/// `settings.batch_size` tasks, each batch's grids prefetched through the runtime, its tasks
+/// spread over `settings.jobs` threads. Reports come in task order whatever the settings.
+RunReport run(std::span<const std::filesystem::path> paths,
+              std::span<const SolverInfo* const> solvers, const RunSettings& settings,
+              const ProgressCallback& progress = {});
+/// run() with the default settings.
 RunReport run(std::span<const std::filesystem::path> paths,
               std::span<const SolverInfo* const> solvers, const ProgressCallback& progress = {});
 

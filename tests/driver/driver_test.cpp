@@ -93,7 +93,8 @@ TEST(Driver, HelpDocumentsEveryFlagAndExitCode) {
   EXPECT_EQ(run_help.code, 0);
   for (const char* flag :
        {"--solver NAME", "--json", "--output FILE", "--quiet", "--progress", "--no-progress",
-        "--fail-unsolved", "--help", "Exit codes", "  0 ", "  1 ", "  2 ", "  3 ", "  4 "})
+        "--fail-unsolved", "--jobs N", "--batch-size N", "--time-limit S", "--prefetch WHEN",
+        "--help", "Exit codes", "  0 ", "  1 ", "  2 ", "  3 ", "  4 "})
     EXPECT_NE(run_help.out.find(flag), std::string::npos) << flag;
 
   Result version = run_cli({"--version"});
@@ -290,14 +291,16 @@ TEST(Driver, ProgressDisplayOnlyForRunsOverASecond) {
   // Fast run on a terminal: no progress shown.
   Result fast = run_cli({"run", "--solver", "test-copy", dir.str()}, /*terminal=*/true);
   EXPECT_EQ(fast.err, "");
-  // Slow run (4 x 0.3 s), not a terminal: nothing unless --progress.
-  Result quiet = run_cli({"run", "--solver", "test-slow", dir.str()});
+  // Slow run (4 x 0.3 s on one thread), not a terminal: nothing unless --progress.
+  Result quiet = run_cli({"run", "--jobs", "1", "--solver", "test-slow", dir.str()});
   EXPECT_EQ(quiet.err, "");
-  Result forced = run_cli({"run", "--progress", "--solver", "test-slow", dir.str()});
-  EXPECT_NE(forced.err.find("[4/4] solved 4"), std::string::npos) << forced.err;
+  Result forced = run_cli({"run", "--jobs", "1", "--progress", "--solver", "test-slow", dir.str()});
+  EXPECT_NE(forced.err.find("[4/4] solved 4, "), std::string::npos) << forced.err;
+  EXPECT_NE(forced.err.find(" tasks/s, "), std::string::npos) << forced.err;
   EXPECT_EQ(forced.err.find('\r'), std::string::npos);
   // On a terminal the line is redrawn in place and cleared at the end.
-  Result tty = run_cli({"run", "--solver", "test-slow", dir.str()}, /*terminal=*/true);
+  Result tty =
+      run_cli({"run", "--jobs", "1", "--solver", "test-slow", dir.str()}, /*terminal=*/true);
   EXPECT_NE(tty.err.find("\r\033[K["), std::string::npos) << tty.err;
   EXPECT_EQ(tty.err.substr(tty.err.size() - 4), "\r\033[K");
   Result off = run_cli({"run", "--no-progress", "--solver", "test-slow", dir.str()}, true);
