@@ -3,7 +3,8 @@
 #   consumer project (CONSUMER_DIR) with find_package(battgpu) and compare its output with
 #   EXPECTED (worked out by hand).
 # Variables: BUILD_DIR, WORK_DIR, CONSUMER_DIR, EXPECTED, GENERATOR, CXX_COMPILER,
-# BUILD_TYPE, MAKE_PROGRAM (optional).
+# BUILD_TYPE, CXX_FLAGS and MAKE_PROGRAM (optional; CXX_FLAGS carries e.g. the sanitizer
+# flags of a sanitized build, whose libraries need them at the consumer's link too).
 foreach(var BUILD_DIR WORK_DIR CONSUMER_DIR EXPECTED GENERATOR CXX_COMPILER BUILD_TYPE)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "PackageTest.cmake: ${var} is not set")
@@ -41,6 +42,9 @@ set(configure ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/build -G ${GENE
     -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
 if(MAKE_PROGRAM)
   list(APPEND configure -DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM})
+endif()
+if(CXX_FLAGS)
+  list(APPEND configure "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}")
 endif()
 step("configure the consumer" ${configure})
 string(REGEX MATCH "battgpu [0-9.]+: rewrite [A-Z]+, CUDA [A-Z]+" found "${step_output}")
