@@ -6,11 +6,18 @@
 #include "battgpu/runtime/synthetic.hpp"
 #include "battgpu/tasks/json.hpp"
 #include "core/faults.hpp"
+#include "core/grid_summary.hpp"
+#include "core/host_memory.hpp"
+#include "core/layout.hpp"
+#include "core/objects_table.hpp"
+#include "cpu/labeler.hpp"
 #include "cpu/thread_pool.hpp"
 #include "temp_dir.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace {
@@ -257,6 +264,93 @@ TEST(RuntimeCpuOps, BatchPointsRunTheOriginalWithoutGpuResults) {
   });
   EXPECT_EQ(calls, 3);
   EXPECT_EQ(m, dsl::mapply(dsl::backdrop, objs));
+}
+
+// The host half of the GPU path without a GPU: results in the device's compact layout (uint16
+// cell indices, made here from the CPU labeller's cells) expand and build into exactly the
+// objects of the CPU path, for every mode subset that shares a family in different ways.
+TEST(RuntimeCpu, CompactResultsExpandToTheSameObjects) {
+  using namespace runtime::detail;
+  auto grids = runtime::random_arc_like_grids(20000, 23);
+  auto edge = bt::edge_case_grids();
+  for (const auto& g : edge)
+    if (g.cell_count() != 0 && g.cell_count() <= kMaxGpuCells)
+      grids.push_back(g);
+  for (runtime::ModeMask modes :
+       {runtime::all_modes, runtime::ModeMask{0x30}, runtime::ModeMask{0x20},
+        runtime::ModeMask{0xC5}, runtime::ModeMask{0x0A}}) {
+    const std::uint32_t families = families_for_modes(modes);
+    std::vector<BuildGrid> plan;
+    std::uint64_t cells = 0, words = 0;
+    for (std::size_t k = 0; k < grids.size(); ++k) {
+      GridSummary s = summarise_grid(grids[k]);
+      FamilyLayout l = family_layout(s.cells, s.foreground, families);
+      plan.push_back(
+          BuildGrid{k, cells, words, s.cells, s.foreground, s.background, s.below_background});
+      cells += l.cells;
+      words += l.words;
+    }
+    std::vector<dsl::Cell> labelled(cells);
+    std::vector<std::uint32_t> masks(words, 0);
+    CpuLabeler labeler;
+    for (const BuildGrid& b : plan)
+      labeler.label(grids[b.result], b.background, families,
+                    family_layout(b.cells, b.foreground, families), labelled.data() + b.cell_base,
+                    masks.data() + b.mask_base);
+    // The device's form: each cell as its row-major index (padding cells stay 0).
+    std::vector<std::uint16_t> indices(cells, 0);
+    for (const BuildGrid& b : plan) {
+      FamilyLayout l = family_layout(b.cells, b.foreground, families);
+      const int w = grids[b.result].width();
+      for (int f = 0; f < kFamilyCount; ++f)
+        for (std::uint32_t p = 0; p < l.count[f]; ++p) {
+          const dsl::Cell& c = labelled[b.cell_base + l.cell_off[f] + p];
+          indices[b.cell_base + l.cell_off[f] + p] =
+              static_cast<std::uint16_t>(c.index.first * w + c.index.second);
+        }
+    }
+    auto expanded = acquire_host_buffer(cells * sizeof(dsl::Cell), false);
+    BuildSource source;
+    source.owner = expanded;
+    source.cells = reinterpret_cast<const dsl::Cell*>(expanded.get());
+    source.expand_to = reinterpret_cast<dsl::Cell*>(expanded.get());
+    source.indices = indices.data();
+    source.masks = masks.data();
+    source.grids = grids.data();
+    source.families = families;
+    source.modes = modes;
+    const std::size_t mc = static_cast<std::size_t>(runtime::mode_count(modes));
+    ObjectsTable table(grids.size() * mc);
+    constexpr std::size_t grain = 512;
+    auto start = std::chrono::steady_clock::now();
+    cpu_pool().parallel_for((plan.size() + grain - 1) / grain, [&](std::size_t t) {
+      std::size_t first = t * grain;
+      build_objects(
+          source,
+          std::span<const BuildGrid>(plan.data() + first, std::min(grain, plan.size() - first)),
+          table.data);
+    });
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "modes 0x" << std::hex << static_cast<unsigned>(modes) << std::dec
+              << ": expanded and built " << grids.size() << " grids in " << seconds * 1e3
+              << " ms\n";
+
+    auto expected = runtime::batch_objects_many(grids, modes, cpu);
+    std::size_t bad = 0;
+    for (std::size_t g = 0; g < grids.size(); ++g)
+      for (int mode = 0; mode < 8; ++mode) {
+        if (!(modes & runtime::mode_bit(mode)))
+          continue;
+        const dsl::Objects& got =
+            table.data[g * mc + static_cast<std::size_t>(runtime::mode_rank(modes, mode))];
+        if (got != expected(g, mode) && ++bad <= 3)
+          ADD_FAILURE() << "modes " << static_cast<unsigned>(modes) << " grid " << g << " mode "
+                        << mode << " " << bt::describe(grids[g]) << "\n  got      "
+                        << bt::describe(got) << "\n  expected " << bt::describe(expected(g, mode));
+      }
+    EXPECT_EQ(bad, 0u) << "modes " << static_cast<unsigned>(modes);
+  }
 }
 
 } // namespace

@@ -6,11 +6,15 @@
 //   F4/F8  non-background components, 4- or 8-connected (modes 1 and 3).
 // Modes 5 and 7 are modes 4 and 6 without the background's objects, so they share L4/L8.
 // A family's cells are written in canonical order: objects in the order of their smallest
-// cell, each object's cells ascending by (colour, row, col), as dsl::Cell values, so the host
-// hands out objects as views of this memory. A bit mask per family marks the first cell of
-// every object (the whole family needs none: it is one object).
+// cell, each object's cells ascending by (colour, row, col). The CPU labeller writes them as
+// dsl::Cell values; the GPU writes each cell as its 16-bit row-major index in the grid
+// (kResultCellBytes), and the host expands those into dsl::Cell values from its own copy of
+// the grid. Either way the host hands out objects as views of one dsl::Cell buffer. A bit mask
+// per family marks the first cell of every object (the whole family needs none: it is one
+// object).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #if defined(__CUDACC__)
@@ -80,13 +84,17 @@ BATTGPU_HD inline FamilyLayout family_layout(std::uint32_t cells, std::uint32_t 
     l.count[f] = n;
     l.cell_off[f] = l.cells;
     l.mask_off[f] = l.words;
-    // Families start at multiples of 4 cells (48 bytes): the kernels store 16-byte words.
+    // Families start at multiples of 4 cells, so that every family's cells are 8-byte
+    // aligned as uint16 indices and 16-byte aligned as dsl::Cell values.
     l.cells += (n + 3u) & ~3u;
     if (f != kWhole)
       l.words += (n + 31u) / 32u;
   }
   return l;
 }
+
+/// Bytes of one result cell as the GPU writes it (a uint16 row-major index in its grid).
+constexpr std::size_t kResultCellBytes = 2;
 
 /// Largest grid (in cells) the GPU kernels take; larger grids go to the CPU path.
 constexpr std::uint32_t kMaxGpuCells = 1024;

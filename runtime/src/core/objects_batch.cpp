@@ -49,7 +49,12 @@ void cpu_task(std::span<const dsl::Grid> grids, const std::size_t* items, std::s
     labeler.label(grids[b.result], b.background, families, l, cell_area + b.cell_base,
                   mask_area + b.mask_base);
   }
-  BuildSource source{buffer, cell_area, mask_area, families, modes};
+  BuildSource source;
+  source.owner = buffer;
+  source.cells = cell_area;
+  source.masks = mask_area;
+  source.families = families;
+  source.modes = modes;
   build_objects(source, plan, table);
 }
 

@@ -51,7 +51,7 @@ public:
   void item_bytes(std::size_t item, std::size_t& staging, std::size_t& result) const override {
     std::size_t n = grids_[items_[item]].cell_count();
     staging = sizeof(GpuGridDesc) + 4 + align4(n);
-    result = n * family_count_ * sizeof(dsl::Cell) + 4 * 4 * ((n + 31) / 32);
+    result = (n + 3) * family_count_ * kResultCellBytes + 4 * 4 * ((n + 31) / 32);
   }
 
   std::size_t staging_bytes(cuda::ChunkRange range) const override {
@@ -140,11 +140,19 @@ public:
                 std::shared_ptr<std::byte> results) override {
     Stopwatch clock;
     auto& state = *static_cast<ChunkState*>(chunk.host_state.get());
+    // The device returned uint16 cell indices; every build task expands its own grids' cells
+    // into one dsl::Cell buffer that all of the chunk's objects view. The device's buffer goes
+    // back to the cache as soon as the objects are built.
+    auto expanded = acquire_host_buffer(
+        std::max<std::size_t>(chunk.out_cells * sizeof(dsl::Cell), sizeof(dsl::Cell)), false);
     BuildSource source;
-    source.owner = results;
-    source.cells = reinterpret_cast<const dsl::Cell*>(results.get());
+    source.owner = expanded;
+    source.cells = reinterpret_cast<const dsl::Cell*>(expanded.get());
+    source.expand_to = reinterpret_cast<dsl::Cell*>(expanded.get());
+    source.indices = reinterpret_cast<const std::uint16_t*>(results.get());
     source.masks =
-        reinterpret_cast<const std::uint32_t*>(results.get() + chunk.out_cells * sizeof(dsl::Cell));
+        reinterpret_cast<const std::uint32_t*>(results.get() + chunk.out_cells * kResultCellBytes);
+    source.grids = grids_.data();
     source.families = families_;
     source.modes = modes_;
     const std::size_t count = state.grids.size();

@@ -103,8 +103,32 @@ ObjectsTable::~ObjectsTable() {
   ::operator delete (data, std::align_val_t{alignof(dsl::Objects)});
 }
 
+void expand_cells(const BuildSource& source, const BuildGrid& g) {
+  const dsl::Grid& grid = source.grids[g.result];
+  const int* colours = grid.cells();
+  const auto w = static_cast<std::uint32_t>(grid.width());
+  // row = index * magic >> 32 with magic = ceil(2^32 / w) is exact while index * w < 2^32.
+  const std::uint64_t magic = ((std::uint64_t{1} << 32) + w - 1) / w;
+  const FamilyLayout l = family_layout(g.cells, g.foreground, source.families);
+  const std::uint16_t* in = source.indices + g.cell_base;
+  dsl::Cell* out = source.expand_to + g.cell_base;
+  for (int f = 0; f < kFamilyCount; ++f) {
+    const std::uint16_t* fin = in + l.cell_off[f];
+    dsl::Cell* fout = out + l.cell_off[f];
+    for (std::uint32_t p = 0; p < l.count[f]; ++p) {
+      const std::uint32_t i = fin[p];
+      const auto r = static_cast<std::uint32_t>((i * magic) >> 32);
+      std::construct_at(fout + p,
+                        dsl::Cell{colours[i], {static_cast<int>(r), static_cast<int>(i - r * w)}});
+    }
+  }
+}
+
 void build_objects(const BuildSource& source, std::span<const BuildGrid> grids,
                    dsl::Objects* table) {
+  if (source.indices != nullptr)
+    for (const BuildGrid& g : grids)
+      expand_cells(source, g);
   const unsigned modes = source.modes;
   const std::uint32_t families = source.families;
   const std::size_t mc = static_cast<std::size_t>(mode_count(source.modes));

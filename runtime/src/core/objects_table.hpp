@@ -44,10 +44,20 @@ struct BuildSource {
   const std::uint32_t* masks = nullptr;
   std::uint32_t families = 0;
   ModeMask modes = 0;
+  /// When set, the cells arrive as the GPU writes them (uint16 row-major indices in the same
+  /// layout), and build_objects first expands each of its grids' cells into `expand_to` (the
+  /// memory `cells` points at) using the colours and width of `grids[result]`.
+  const std::uint16_t* indices = nullptr;
+  dsl::Cell* expand_to = nullptr;
+  const dsl::Grid* grids = nullptr;
 };
 
+/// Expands the compact cells (source.indices) of `grid` into source.expand_to.
+void expand_cells(const BuildSource& source, const BuildGrid& grid);
+
 /// Stores the Objects of `grids` into `table` (row-major: grid, then mode rank). The objects
-/// are views of `source.cells`; nothing is copied cell by cell.
+/// are views of `source.cells` (after expansion of `source.indices` when set); no object's
+/// cells are copied.
 void build_objects(const BuildSource& source, std::span<const BuildGrid> grids,
                    dsl::Objects* table);
 

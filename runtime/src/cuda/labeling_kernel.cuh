@@ -19,8 +19,9 @@ template <int MaxCells, int Warps>
 __global__ void __launch_bounds__(Warps * 32)
     label_objects_kernel(const GpuGridDesc* __restrict__ descs,
                          const std::uint32_t* __restrict__ work, std::uint32_t count,
-                         const std::uint8_t* __restrict__ colours, int* __restrict__ cells,
-                         std::uint32_t* __restrict__ masks, std::uint32_t families) {
+                         const std::uint8_t* __restrict__ colours,
+                         std::uint16_t* __restrict__ cells, std::uint32_t* __restrict__ masks,
+                         std::uint32_t families) {
   __shared__ WarpSlab<MaxCells> slabs[Warps];
   const unsigned warp = threadIdx.x >> 5;
   for (std::uint32_t item = blockIdx.x * Warps + warp; item < count; item += gridDim.x * Warps) {
@@ -35,7 +36,7 @@ struct LabelLaunch {
   const std::uint32_t* work; ///< this class's work list
   std::uint32_t count;
   const std::uint8_t* colours;
-  int* cells;
+  std::uint16_t* cells; ///< result cells: row-major indices within their grid
   std::uint32_t* masks;
   std::uint32_t families;
   int multiprocessors;

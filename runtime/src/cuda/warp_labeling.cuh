@@ -19,8 +19,9 @@
 //     on the root plus a per-root counter, and an object's first cell in `perm` order fixes
 //     its place among the objects (objects sort by their smallest cell); a warp scan of the
 //     object sizes gives each object's first position, the cells are scattered to an inverse
-//     permutation in shared memory, and written out coalesced as dsl::Cell words together
-//     with the bit mask of object starts.
+//     permutation in shared memory, and written out coalesced as 16-bit cell indices (2 bytes
+//     a cell instead of a 12-byte dsl::Cell: the host expands them) together with the bit mask
+//     of object starts.
 #pragma once
 
 #include "core/layout.hpp"
@@ -46,7 +47,6 @@ template <int MaxCells> struct WarpSlab {
   std::uint16_t start[16]; ///< first position of each colour in perm
   std::uint16_t run[16];
   typename cub::WarpScan<int>::TempStorage scan;
-  uint4 stage[24]; ///< 32 cells as dsl::Cell words, on their way out
 };
 
 /// The grid's geometry with a division-free row of a cell index.
@@ -186,34 +186,15 @@ template <int MaxCells> __device__ void flatten(WarpSlab<MaxCells>& s, const Sha
   __syncwarp();
 }
 
-/// Writes `count` cells, the p-th being cell source(p), as dsl::Cell words (colour, row, col),
-/// and zeros up to the next multiple of 4 cells (`out` is 16-byte aligned and the layout pads
-/// families so): 32 cells at a time are staged in shared memory and stored as 16-byte words.
-template <int MaxCells, class Source>
-__device__ void write_cells(WarpSlab<MaxCells>& s, const Shape& g, int* out, int count,
-                            Source source) {
+/// Writes `count` cells, the p-th being cell source(p), as the cell's row-major index in the
+/// grid (uint16; the host recovers colour, row and column from its own copy of the grid), and
+/// zeros up to the next multiple of 4 cells (the layout pads families so). Each lane stores one
+/// index: a warp writes 64 contiguous bytes.
+template <class Source> __device__ void write_cells(std::uint16_t* out, int count, Source source) {
   const int lane = static_cast<int>(lane_id());
-  auto* stage = reinterpret_cast<int*>(s.stage);
-  auto* out4 = reinterpret_cast<uint4*>(out);
   const int padded = (count + 3) & ~3;
-  for (int base = 0; base < padded; base += 32) {
-    const int p = base + lane;
-    int colour = 0, r = 0, c = 0;
-    if (p < count) {
-      const int i = source(p);
-      colour = s.colour[i];
-      r = g.row(i);
-      c = i - r * g.w;
-    }
-    stage[3 * lane] = colour;
-    stage[3 * lane + 1] = r;
-    stage[3 * lane + 2] = c;
-    __syncwarp();
-    const int vectors = (3 * min(32, padded - base)) / 4;
-    if (lane < vectors)
-      out4[(base / 32) * 24 + lane] = s.stage[lane];
-    __syncwarp();
-  }
+  for (int p = lane; p < padded; p += 32)
+    out[p] = p < count ? static_cast<std::uint16_t>(source(p)) : std::uint16_t{0};
 }
 
 /// Emits the labelled family: its objects in canonical order, cells and start mask. With
@@ -221,7 +202,7 @@ __device__ void write_cells(WarpSlab<MaxCells>& s, const Shape& g, int* out, int
 /// are left out.
 template <int MaxCells>
 __device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, int skip_begin,
-                            int skip_count, int* out, std::uint32_t* mask) {
+                            int skip_count, std::uint16_t* out, std::uint32_t* mask) {
   using WarpScan = cub::WarpScan<int>;
   const unsigned lane = lane_id();
   const int total = skip ? g.n - skip_count : g.n;
@@ -278,7 +259,7 @@ __device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, in
   }
   __syncwarp();
 
-  write_cells(s, g, out, total, [&](int p) { return static_cast<int>(s.order[p]); });
+  write_cells(out, total, [&](int p) { return static_cast<int>(s.order[p]); });
   for (int base = 0; base < total; base += 32) {
     const int p = base + static_cast<int>(lane);
     const bool starts = p < total && (s.parent[s.order[p]] >> 16) == 0;
@@ -292,8 +273,9 @@ __device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, in
 /// All requested families of one grid.
 template <int MaxCells>
 __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
-                           const std::uint8_t* __restrict__ colours, int* __restrict__ cells,
-                           std::uint32_t* __restrict__ masks, std::uint32_t families) {
+                           const std::uint8_t* __restrict__ colours,
+                           std::uint16_t* __restrict__ cells, std::uint32_t* __restrict__ masks,
+                           std::uint32_t families) {
   const unsigned lane = lane_id();
   Shape g;
   g.w = d.width;
@@ -351,13 +333,13 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
 
   const FamilyLayout layout =
       detail::family_layout(static_cast<std::uint32_t>(g.n), d.foreground, families);
-  int* grid_cells = cells + 3 * static_cast<std::size_t>(d.cell_base);
+  std::uint16_t* grid_cells = cells + static_cast<std::size_t>(d.cell_base);
   std::uint32_t* grid_masks = masks + d.mask_base;
   const int bg_begin = s.start[background];
   const int bg_count = s.hist[background];
 
   if (families & detail::family_bit(detail::kWhole))
-    write_cells(s, g, grid_cells + 3 * layout.cell_off[detail::kWhole], g.n,
+    write_cells(grid_cells + layout.cell_off[detail::kWhole], g.n,
                 [&](int p) { return static_cast<int>(s.perm[p]); });
 
   auto same_colour = [&](int a, int b) { return s.colour[a] == s.colour[b]; };
@@ -375,8 +357,8 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
       unite_rows<false>(s, g, same_colour);
     flatten(s, g);
     if (families & detail::family_bit(lf))
-      emit_family(s, g, !(families & with_bg), bg_begin, bg_count,
-                  grid_cells + 3 * layout.cell_off[lf], grid_masks + layout.mask_off[lf]);
+      emit_family(s, g, !(families & with_bg), bg_begin, bg_count, grid_cells + layout.cell_off[lf],
+                  grid_masks + layout.mask_off[lf]);
     if (families & detail::family_bit(ff)) {
       flatten(s, g);
       if (diagonal)
@@ -384,7 +366,7 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
       else
         unite_foreground<false>(s, g, background);
       flatten(s, g);
-      emit_family(s, g, true, bg_begin, bg_count, grid_cells + 3 * layout.cell_off[ff],
+      emit_family(s, g, true, bg_begin, bg_count, grid_cells + layout.cell_off[ff],
                   grid_masks + layout.mask_off[ff]);
     }
   }
