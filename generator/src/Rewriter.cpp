@@ -201,8 +201,10 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
     auto it = std::find(g.members.begin(), g.members.end(), g.place);
     if (it != g.members.end()) {
       const Extent& e = extents[b][it - g.members.begin()];
-      offset = e.removeBegin;
-      atLineStart = e.ownLines;
+      // Whole lines: the block takes their place; first on a shared line: the block goes on
+      // lines of its own before it; after something else on its line: on a new line.
+      offset = e.ownLines ? e.removeBegin : e.firstOnLine ? e.lineStart : e.removeBegin;
+      atLineStart = e.ownLines || e.firstOnLine;
       indent = e.indent;
     } else {
       InsertPoint ip = insertionBefore(input, fn.stmts[g.place].begin);

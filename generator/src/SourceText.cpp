@@ -97,9 +97,16 @@ Extent statementExtent(llvm::StringRef text, unsigned begin, unsigned end) {
     e.removeBegin = ls;
     e.removeEnd = pastLineEnd(text, after);
   } else {
+    // Sharing a line: cut the statement and the blanks after it.
     e.copyBegin = e.removeBegin = begin;
-    e.copyEnd = e.removeEnd = end;
+    e.copyEnd = end;
+    unsigned r = end;
+    while (r < text.size() && isBlank(text[r]))
+      ++r;
+    e.removeEnd = r;
   }
+  e.firstOnLine = leadingAlone;
+  e.lineStart = ls;
   return e;
 }
 

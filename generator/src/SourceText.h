@@ -36,7 +36,9 @@ struct Extent {
   unsigned copyBegin = 0, copyEnd = 0;     ///< the statement and a trailing same-line comment
   unsigned removeBegin = 0, removeEnd = 0; ///< whole lines when the statement has them alone
   bool ownLines = false;
-  std::string indent; ///< leading whitespace of the statement's first line
+  bool firstOnLine = false; ///< only whitespace before it on its first line
+  unsigned lineStart = 0;   ///< start of its first line
+  std::string indent;       ///< leading whitespace of the statement's first line
 };
 Extent statementExtent(llvm::StringRef text, unsigned begin, unsigned end);
 
