@@ -1,0 +1,40 @@
+# Unknown names, wrong arities and calls of values.
+def solve_unknown_callee(I):
+    x1 = mirror_left(I)
+    return x1
+def solve_unknown_argument(I):
+    x1 = hconcat(I, x9)
+    return x1
+def solve_samples_in_solver(I):
+    x1 = vmirror(I)
+    x2 = apply(first, S)
+    return x1
+def solve_arity(I):
+    x1 = vmirror(I, I)
+    return x1
+def solve_arity_two(I):
+    x1 = upscale(I)
+    return x1
+def solve_bound_arity(I):
+    x1 = rbind(replace, TWO)
+    x2 = x1(I)
+    return x2
+def solve_bind_unary(I):
+    x1 = rbind(vmirror, TWO)
+    return I
+def solve_call_value(I):
+    x1 = vmirror(I)
+    x2 = x1(I)
+    return x2
+def solve_call_constant(I):
+    x1 = ONE(I)
+    return x1
+def solve_no_return(I):
+    x1 = vmirror(I)
+    x2 = hmirror(x1)
+def solve_fine(I):
+    O = vmirror(I)
+    return O
+def solve_fine(I):
+    O = hmirror(I)
+    return O
