@@ -183,6 +183,11 @@ TEST(RuntimeCpu, FaultPlans) {
   EXPECT_TRUE(b.fire(FaultKind::AllocFailure, 4, 1));
   EXPECT_FALSE(b.fire(FaultKind::AllocFailure, 0, 9));
   EXPECT_TRUE(b.fire(FaultKind::DeviceError, 7, 0));
+  FaultPlan c("kind:error,device:1,from:2");
+  EXPECT_FALSE(c.fire(FaultKind::DeviceError, 1, 1));
+  EXPECT_TRUE(c.fire(FaultKind::DeviceError, 1, 2));
+  EXPECT_TRUE(c.fire(FaultKind::DeviceError, 1, 40));
+  EXPECT_FALSE(c.fire(FaultKind::DeviceError, 0, 40));
   FaultPlan bad("kind:nonsense;chunk:x");
   EXPECT_TRUE(bad.empty());
 }

@@ -169,6 +169,51 @@ TEST(GpuObjects, DeviceFaultMovesChunkToCpu) {
   EXPECT_EQ(s.gpu_items, grids.size() - 500u);
 }
 
+// Issue 7 item 2: with two or more devices, one of them fails from its third chunk on; its
+// chunks finish on the CPU path while the other devices keep theirs. Results exact, nothing
+// lost, the statistics show the fallback and both devices' chunks.
+TEST(GpuMulti, OneDeviceFailingMidBatchFinishesElsewhere) {
+  REQUIRE_GPU();
+  const auto devices = runtime::usable_devices();
+  if (devices.size() < 2)
+    GTEST_SKIP() << "needs 2 or more usable GPUs; " << devices.size() << " visible";
+  const int failing = devices[1].ordinal;
+  constexpr std::size_t chunk_grids = 500;
+  bt::ScopedConfig scoped([&](runtime::RuntimeConfig& c) {
+    c.shards_per_device = 1;
+    c.max_chunk_grids = chunk_grids;
+    c.inject_faults = "kind:error,device:" + std::to_string(failing) + ",from:2";
+  });
+  auto grids = runtime::random_arc_like_grids(40000, 53);
+  runtime::reset_stats();
+  auto on_gpu = runtime::batch_objects_many(grids, runtime::all_modes, gpu);
+  auto s = runtime::stats();
+  auto on_cpu = runtime::batch_objects_many(grids, runtime::all_modes, cpu);
+  EXPECT_EQ(bt::count_differences(grids, on_gpu, on_cpu, "one device failing"), 0u);
+
+  std::uint64_t fallback_items = 0, fallback_chunks = 0;
+  for (const auto& f : s.fallbacks)
+    if (f.reason.find("injected device fault") != std::string::npos) {
+      fallback_items += f.items;
+      fallback_chunks += f.chunks;
+    }
+  EXPECT_GE(fallback_chunks, 1u);
+  EXPECT_GT(fallback_items, 0u);
+  // Nothing lost: every grid finished on a device or on the CPU path, once.
+  EXPECT_EQ(s.gpu_items + s.cpu_items, grids.size());
+  EXPECT_EQ(s.gpu_items, on_gpu.gpu_grids());
+  EXPECT_EQ(s.cpu_items, fallback_items);
+  std::uint64_t failing_chunks = 0, other_chunks = 0;
+  for (const auto& d : s.devices)
+    (d.ordinal == failing ? failing_chunks : other_chunks) += d.chunks;
+  EXPECT_EQ(failing_chunks, 2u) << "the failing device finishes its first two chunks only";
+  EXPECT_GT(other_chunks, 0u);
+  std::size_t gpu_grids = 0;
+  for (std::size_t g = 0; g < grids.size(); ++g)
+    gpu_grids += on_gpu.computed_on_gpu(g) ? 1 : 0;
+  EXPECT_EQ(gpu_grids, s.gpu_items);
+}
+
 TEST(GpuObjects, MixedBatchOfUnusualGrids) {
   REQUIRE_GPU();
   auto grids = runtime::random_arc_like_grids(1000, 51);

@@ -49,7 +49,7 @@ FaultPlan::FaultPlan(const std::string& description) {
           f.kind = FaultKind::AllocFailure;
         else
           valid = false;
-      } else if (key == "device" || key == "chunk" || key == "count") {
+      } else if (key == "device" || key == "chunk" || key == "from" || key == "count") {
         std::int64_t n = -1;
         if (value != "*") {
           char* end = nullptr;
@@ -61,6 +61,8 @@ FaultPlan::FaultPlan(const std::string& description) {
           f.device = static_cast<int>(n);
         else if (key == "chunk")
           f.chunk = n;
+        else if (key == "from")
+          f.from = n;
         else
           f.count = n;
       } else {
@@ -79,6 +81,8 @@ bool FaultPlan::fire(FaultKind kind, int device, std::uint64_t chunk) const {
     if (f.device >= 0 && f.device != device)
       continue;
     if (f.chunk >= 0 && static_cast<std::uint64_t>(f.chunk) != chunk)
+      continue;
+    if (f.from >= 0 && chunk < static_cast<std::uint64_t>(f.from))
       continue;
     if (f.count >= 0) {
       std::int64_t n = f.fired->fetch_add(1);

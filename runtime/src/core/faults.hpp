@@ -26,6 +26,7 @@ private:
     FaultKind kind = FaultKind::DeviceError;
     int device = -1;         // -1: any
     std::int64_t chunk = -1; // -1: any
+    std::int64_t from = -1;  // the from-th chunk and every later one; -1: any
     std::int64_t count = -1; // -1: unlimited
     std::shared_ptr<std::atomic<std::int64_t>> fired =
         std::make_shared<std::atomic<std::int64_t>>(0);
