@@ -144,7 +144,7 @@ public:
 
   /// The compiler's command line for `file`, adjusted for a syntax-only parse.
   bool commandFor(const std::string& file, std::vector<std::string>& args, std::string& dir,
-                  std::string& error) const {
+                  std::string& error) {
     std::vector<clang::tooling::CompileCommand> cmds = db_.getCompileCommands(file);
     if (cmds.empty()) {
       error = "no compile command for " + file + " (give -p <build dir> or -- <flags>)";
@@ -399,7 +399,7 @@ private:
   Options& opt_;
   clang::tooling::CompilationDatabase& db_;
   std::vector<Pattern*> patterns_;
-  mutable std::string mainPath_;
+  std::string mainPath_; ///< the main file as the compile command names it
 };
 
 bool writeAtomically(const std::string& path, llvm::StringRef content, std::string& error) {
