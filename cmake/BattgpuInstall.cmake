@@ -5,7 +5,7 @@
 #   battgpu_regenerate(my_solvers SOURCES solvers.cpp)   # battgpu::runtime linked
 #   target_link_libraries(my_program PRIVATE my_solvers battgpu::tasks)
 #
-# Exported targets (namespace battgpu::): dsl, tasks, runtime. The CUDA kernels are compiled
+# Exported targets (namespace battgpu::): dsl, tasks, runtime, driver. The CUDA kernels are compiled
 # into battgpu_runtime's archive (an OBJECT library's objects), so nothing more is installed
 # for them; a CUDA build's package finds CUDAToolkit for cudart_static.
 include_guard(GLOBAL)
@@ -19,6 +19,13 @@ set(battgpu_exported battgpu_dsl battgpu_tasks battgpu_runtime)
 set_target_properties(battgpu_dsl PROPERTIES EXPORT_NAME dsl)
 set_target_properties(battgpu_tasks PROPERTIES EXPORT_NAME tasks)
 set_target_properties(battgpu_runtime PROPERTIES EXPORT_NAME runtime)
+if(TARGET battgpu_driver_core)
+  # `battgpu run` as a library: cli.hpp (cli_main, run_main) and run.hpp.
+  list(APPEND battgpu_exported battgpu_driver_core)
+  set_target_properties(battgpu_driver_core PROPERTIES EXPORT_NAME driver)
+  install(FILES ${PROJECT_SOURCE_DIR}/driver/cli.hpp ${PROJECT_SOURCE_DIR}/driver/run.hpp
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/battgpu/driver)
+endif()
 
 install(TARGETS ${battgpu_exported}
   EXPORT battgpuTargets

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <string_view>
 #include <vector>
 
@@ -359,6 +360,18 @@ std::string write_file_atomically(const std::string& path, const std::string& co
     return message;
   }
   return "";
+}
+
+int run_main(int argc, char** argv) {
+  const int code = cli_main(argc, argv, std::cout, std::cerr, ::isatty(STDERR_FILENO) == 1);
+  if (abandoned_threads() > 0) {
+    // Solvers stopped at the time limit still run on detached threads: leave without the
+    // static destructors they might still use.
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(code);
+  }
+  return code;
 }
 
 int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err,

@@ -26,6 +26,12 @@ enum ExitCode : int {
 int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
              bool err_is_terminal);
 
+/// The whole `battgpu` program: cli_main on the standard streams, then the exit. A program
+/// that links solvers of its own gets `battgpu run` with `int main(int argc, char** argv) {
+/// return battgpu::driver::run_main(argc, argv); }`. Where solvers were abandoned at the time
+/// limit and still run, it leaves at once (std::_Exit) instead of returning.
+int run_main(int argc, char** argv);
+
 /// Writes `content` to `path` through a temporary file in the same directory and a rename,
 /// so readers see either the old file or the whole new one. Returns "" or the error.
 std::string write_file_atomically(const std::string& path, const std::string& content);

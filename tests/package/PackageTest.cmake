@@ -71,3 +71,12 @@ if(NOT step_output STREQUAL expected)
   message(FATAL_ERROR "the consumer printed\n${step_output}\nexpected\n${expected}")
 endif()
 message(STATUS "the consumer's output matches")
+
+# The project's own `battgpu run` (battgpu::driver) solves its task.
+step("run consumer-run" ${WORK_DIR}/build/consumer-run run --fail-unsolved --no-progress
+     --jobs 2 --batch-size 1 ${CONSUMER_DIR}/task.json)
+if(NOT step_output MATCHES "solved +task +by consumer-largest\n" OR
+   NOT step_output MATCHES "solved 1/1 tasks")
+  message(FATAL_ERROR "consumer-run printed\n${step_output}")
+endif()
+message(STATUS "consumer-run solved the task")
