@@ -93,6 +93,12 @@ BATTGPU_HD inline FamilyLayout family_layout(std::uint32_t cells, std::uint32_t 
   return l;
 }
 
+/// The families the GPU writes for `families`: all but the whole grid, whose one object (the
+/// cells sorted by colour) the host makes from its own copy of the grid while expanding.
+BATTGPU_HD constexpr std::uint32_t device_families(std::uint32_t families) {
+  return families & ~family_bit(kWhole);
+}
+
 /// Bytes of one result cell as the GPU writes it (a uint16 row-major index in its grid).
 constexpr std::size_t kResultCellBytes = 2;
 

@@ -35,6 +35,7 @@ std::size_t align4(std::size_t n) {
 struct ChunkState {
   std::vector<BuildGrid> grids;       // grids the device labels
   std::vector<std::size_t> cpu_items; // grids with colours outside 0..9: CPU path
+  std::uint64_t host_cells = 0;       // cells of the expanded results (all families)
 };
 
 class ObjectsShard final : public cuda::ShardClient {
@@ -43,7 +44,7 @@ public:
                std::uint32_t families, ModeMask modes, ObjectsTable& table)
       : grids_(grids), items_(std::move(items)), families_(families), modes_(modes), table_(table),
         done_(items_.size(), 0) {
-    family_count_ = static_cast<std::size_t>(std::popcount(families & 0x1Fu));
+    family_count_ = static_cast<std::size_t>(std::popcount(device_families(families) & 0x1Fu));
   }
 
   std::size_t item_count() const override { return items_.size(); }
@@ -94,7 +95,7 @@ public:
     auto state = std::make_shared<ChunkState>();
     state->grids.reserve(count);
     std::uint32_t class_count[kSizeClasses] = {};
-    std::uint64_t cells = 0, words = 0;
+    std::uint64_t cells = 0, words = 0, host_cells = 0;
     for (std::size_t k = 0; k < count; ++k) {
       const GridSummary& s = summaries[k];
       GpuGridDesc& d = descs[k];
@@ -107,14 +108,17 @@ public:
         d.background = 0;
         continue;
       }
-      FamilyLayout l = family_layout(s.cells, s.foreground, families_);
+      // The device writes every family but the whole grid's; the host's expanded cells have all.
+      FamilyLayout l = family_layout(s.cells, s.foreground, device_families(families_));
+      FamilyLayout h = family_layout(s.cells, s.foreground, families_);
       d.cell_base = static_cast<std::uint32_t>(cells);
       d.mask_base = static_cast<std::uint32_t>(words);
       d.foreground = static_cast<std::uint16_t>(s.foreground);
       d.background = static_cast<std::uint8_t>(s.background);
       d.reserved = 0;
-      state->grids.push_back(BuildGrid{items_[range.first + k], cells, words, s.cells, s.foreground,
-                                       s.background, s.below_background});
+      state->grids.push_back(BuildGrid{items_[range.first + k], host_cells, words, s.cells,
+                                       s.foreground, s.background, s.below_background, cells});
+      host_cells += h.cells;
       cells += l.cells;
       words += l.words;
       ++class_count[size_class_of(s.cells)];
@@ -130,6 +134,7 @@ public:
             static_cast<std::uint32_t>(k);
     chunk.out_cells = cells;
     chunk.out_words = words;
+    state->host_cells = host_cells;
     chunk.staging_bytes = chunk.colours_offset + offset;
     chunk.host_state = state;
     record_stage(Stage::Pack, clock.seconds());
@@ -144,7 +149,7 @@ public:
     // into one dsl::Cell buffer that all of the chunk's objects view. The device's buffer goes
     // back to the cache as soon as the objects are built.
     auto expanded = acquire_host_buffer(
-        std::max<std::size_t>(chunk.out_cells * sizeof(dsl::Cell), sizeof(dsl::Cell)), false);
+        std::max<std::size_t>(state.host_cells * sizeof(dsl::Cell), sizeof(dsl::Cell)), false);
     BuildSource source;
     source.owner = expanded;
     source.cells = reinterpret_cast<const dsl::Cell*>(expanded.get());
@@ -272,7 +277,7 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
     settings.memory_fraction = cfg.memory_fraction;
     settings.shards_on_device = static_cast<int>(shards_on_device[s]);
     settings.max_chunk_items = cfg.max_chunk_grids;
-    settings.families = families;
+    settings.families = device_families(families);
     settings.faults = &faults;
     try {
       cuda::run_shard(settings, *shards[s]);
@@ -327,8 +332,8 @@ KernelTiming time_objects_kernels(std::span<const dsl::Grid> grids, ModeMask mod
   t.labelings = t.grids * static_cast<std::uint64_t>(mode_count(modes));
   t.bytes_in = chunk.staging_bytes;
   t.bytes_out = chunk.result_bytes();
-  t.seconds = cuda::time_kernels(probe.devices.front().ordinal, chunk, staging.get(), families,
-                                 repetitions, t.reason);
+  t.seconds = cuda::time_kernels(probe.devices.front().ordinal, chunk, staging.get(),
+                                 device_families(families), repetitions, t.reason);
   t.ok = !t.seconds.empty();
   return t;
 }

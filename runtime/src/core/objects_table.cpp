@@ -107,15 +107,34 @@ void expand_cells(const BuildSource& source, const BuildGrid& g) {
   const dsl::Grid& grid = source.grids[g.result];
   const int* colours = grid.cells();
   const auto w = static_cast<std::uint32_t>(grid.width());
+  const FamilyLayout l = family_layout(g.cells, g.foreground, source.families);
+  const FamilyLayout d = family_layout(g.cells, g.foreground, device_families(source.families));
+  dsl::Cell* out = source.expand_to + g.cell_base;
+  if (l.count[kWhole] != 0) {
+    // The whole grid: cells by (colour, row, col), a stable counting sort of the colours.
+    constexpr int kColours = kGpuColours;
+    std::uint32_t next[kColours] = {};
+    for (std::uint32_t i = 0; i < g.cells; ++i)
+      ++next[colours[i]];
+    std::uint32_t sum = 0;
+    for (std::uint32_t& n : next) {
+      std::uint32_t c = n;
+      n = sum;
+      sum += c;
+    }
+    dsl::Cell* whole = out + l.cell_off[kWhole];
+    std::uint32_t i = 0;
+    for (int r = 0; r < grid.height(); ++r)
+      for (int c = 0; c < static_cast<int>(w); ++c, ++i)
+        std::construct_at(whole + next[colours[i]]++, dsl::Cell{colours[i], {r, c}});
+  }
   // row = index * magic >> 32 with magic = ceil(2^32 / w) is exact while index * w < 2^32.
   const std::uint64_t magic = ((std::uint64_t{1} << 32) + w - 1) / w;
-  const FamilyLayout l = family_layout(g.cells, g.foreground, source.families);
-  const std::uint16_t* in = source.indices + g.cell_base;
-  dsl::Cell* out = source.expand_to + g.cell_base;
-  for (int f = 0; f < kFamilyCount; ++f) {
-    const std::uint16_t* fin = in + l.cell_off[f];
+  const std::uint16_t* in = source.indices + g.index_base;
+  for (int f = kL4; f < kFamilyCount; ++f) {
+    const std::uint16_t* fin = in + d.cell_off[f];
     dsl::Cell* fout = out + l.cell_off[f];
-    for (std::uint32_t p = 0; p < l.count[f]; ++p) {
+    for (std::uint32_t p = 0; p < d.count[f]; ++p) {
       const std::uint32_t i = fin[p];
       const auto r = static_cast<std::uint32_t>((i * magic) >> 32);
       std::construct_at(fout + p,

@@ -35,6 +35,7 @@ struct BuildGrid {
   std::uint32_t foreground = 0;
   int background = 0;
   std::uint32_t below_background = 0; ///< cells of colours smaller than the background
+  std::uint64_t index_base = 0;       ///< its first cell in BuildSource::indices, when set
 };
 
 /// A result buffer: cells and mask words in the layout of core/layout.hpp.
@@ -44,9 +45,11 @@ struct BuildSource {
   const std::uint32_t* masks = nullptr;
   std::uint32_t families = 0;
   ModeMask modes = 0;
-  /// When set, the cells arrive as the GPU writes them (uint16 row-major indices in the same
-  /// layout), and build_objects first expands each of its grids' cells into `expand_to` (the
-  /// memory `cells` points at) using the colours and width of `grids[result]`.
+  /// When set, the cells arrive as the GPU writes them: uint16 row-major indices, laid out for
+  /// device_families(families) (no whole-grid family) from each grid's index_base. Then
+  /// build_objects first expands each of its grids' cells into `expand_to` (the memory `cells`
+  /// points at, laid out for `families`), with the colours and width of `grids[result]`, and
+  /// makes the whole-grid family there by a counting sort of the colours.
   const std::uint16_t* indices = nullptr;
   dsl::Cell* expand_to = nullptr;
   const dsl::Grid* grids = nullptr;
