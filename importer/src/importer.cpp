@@ -63,8 +63,24 @@ private:
              const std::string& statement) {
     module_.diagnostics.push_back(
         Diagnostic{file_, loc, reason, message, statement, fn_.python_name});
-    if (fn_.left_out_reason.empty())
+    // A batt function keeps its other statements: only what depends on this one goes.
+    if (fn_.batt)
+      ++fn_.errors;
+    else if (fn_.left_out_reason.empty())
       fn_.left_out_reason = reason;
+  }
+
+  /// The statement assigning `name` failed: in a batt function the variable is left out
+  /// (and whatever uses it later); in a solver it counts as defined, so that later uses do
+  /// not report again (the solver is left out anyway).
+  void fail_target(const std::string& name, int line) {
+    if (fn_.batt) {
+      vars_.erase(name);
+      poisoned_[name] = line;
+      ++fn_.statements_left_out;
+    } else if (!vars_.contains(name)) {
+      define(name, Kind{});
+    }
   }
 
   static bool is_op(const Token& t, std::string_view op) {
@@ -108,7 +124,11 @@ private:
                (lines[k + 1].tokens[0].text == "except" || lines[k + 1].tokens[0].text == "else" ||
                 lines[k + 1].tokens[0].text == "finally")) {
           ++k;
-          except_clause(lines[k]);
+          if (!except_clause(lines[k]))
+            for (const Line& inner : line.body)
+              if (inner.tokens.size() > 1 && inner.tokens[0].kind == Token::Name &&
+                  is_op(inner.tokens[1], "="))
+                fail_target(inner.tokens[0].text, inner.loc.line);
           handled = true;
         }
         if (!handled)
@@ -169,24 +189,41 @@ private:
         what = "a call whose result is not assigned is not supported";
     }
     error(first.loc, reason_unsupported, what, line.text);
+    // Names assigned inside the unsupported block are left out with it.
+    if (fn_.batt) {
+      std::vector<const Line*> pending;
+      for (const Line& inner : line.body)
+        pending.push_back(&inner);
+      while (!pending.empty()) {
+        const Line* inner = pending.back();
+        pending.pop_back();
+        if (inner->tokens.size() > 1 && inner->tokens[0].kind == Token::Name &&
+            is_op(inner->tokens[1], "="))
+          fail_target(inner->tokens[0].text, line.loc.line);
+        for (const Line& deeper : inner->body)
+          pending.push_back(&deeper);
+      }
+    }
     // Names assigned by the statement count as defined, so later uses do not cascade.
     for (std::size_t k = 1; k < line.tokens.size(); ++k) {
       if (!is_op(line.tokens[k], "=") && !line.tokens[k].text.ends_with("="))
         continue;
       for (std::size_t j = 0; j < k; ++j)
-        if (line.tokens[j].kind == Token::Name && !vars_.contains(line.tokens[j].text))
-          define(line.tokens[j].text, Kind{});
+        if (line.tokens[j].kind == Token::Name)
+          fail_target(line.tokens[j].text, line.loc.line);
       break;
     }
   }
 
-  void except_clause(const Line& line) {
+  /// Returns false where the clause is outside the subset (after reporting it).
+  bool except_clause(const Line& line) {
     const auto& t = line.tokens;
     if (t[0].text != "except") {
       error(line.loc, reason_unsupported, "'" + t[0].text + "' after 'try' is not supported",
             line.text);
-      return;
+      return false;
     }
+    bool ok = true;
     for (const Line& inner : line.body) {
       const auto& it = inner.tokens;
       if (it.size() == 1 && it[0].kind == Token::Name && it[0].text == "pass")
@@ -197,7 +234,9 @@ private:
         continue;
       error(inner.loc, reason_unsupported,
             "an 'except' block may only assign '_get_safe_default(...)' or 'pass'", inner.text);
+      ok = false;
     }
+    return ok;
   }
 
   void return_statement(const Line& line) {
@@ -272,18 +311,33 @@ private:
         call.items.front().kind != Expr::Integer || call.items.back().kind != Expr::Name) {
       error(line.loc, reason_unsupported, std::string("a record must have the form ") + shape,
             line.text);
+      ++fn_.records_left_out;
       return;
     }
     const Expr& id = is_o ? call.items[call.items.size() - 2] : call.items[1];
     if (id.kind != Expr::String) {
       error(id.loc, reason_unsupported, std::string("a record must have the form ") + shape,
             line.text);
+      ++fn_.records_left_out;
       return;
     }
     Expr var = call.items.back();
     Kind kind;
-    if (!resolve(var, kind, line))
+    if (!resolve(var, kind, line)) {
+      if (depends_on_ > 0) {
+        if (is_o)
+          error(var.loc, reason_depends,
+                "the record of '" + id.text + "' is left out: '" + call.items.back().text +
+                    "' depends on the statement with an error at line " +
+                    std::to_string(depends_on_),
+                line.text);
+        else
+          ++fn_.statements_left_out;
+        depends_on_ = 0;
+      }
+      ++fn_.records_left_out;
       return;
+    }
     Statement s;
     if (is_o) {
       s.kind = Statement::Record;
@@ -307,7 +361,7 @@ private:
     Location loc;
     if (!parse_expression(t, begin, t.size(), value, message, loc)) {
       error(loc, reason_unsupported, message, line.text);
-      define(name, Kind{});
+      fail_target(name, line.loc.line);
       return;
     }
     if (fn_.batt && (name == "o" || name == "s" || name == "S" || name == "C")) {
@@ -317,7 +371,8 @@ private:
     }
     Kind kind;
     if (!resolve(value, kind, line)) {
-      define(name, Kind{});
+      fail_target(name, depends_on_ > 0 ? depends_on_ : line.loc.line);
+      depends_on_ = 0;
       return;
     }
     Statement s;
@@ -456,6 +511,10 @@ private:
       kind = {Kind::Value, -1};
       return true;
     }
+    if (const auto it = poisoned_.find(name); it != poisoned_.end()) {
+      depends_on_ = it->second; // left out with the statement it depends on; no new error
+      return false;
+    }
     if (fn_.batt && (name == "task_id" || name == "log_path")) {
       error(e.loc, reason_unsupported,
             "parameter '" + name + "' has no counterpart in the C++ solver signature", line.text);
@@ -475,6 +534,8 @@ private:
   std::unordered_map<std::string, int> uses_;
   std::unordered_set<std::string> taken_{"S", "I", "C", "o"};
   std::unordered_map<std::string, const Primitive*> primitive_names_;
+  std::unordered_map<std::string, int> poisoned_; // batt: left-out variable -> its root line
+  int depends_on_ = 0;
   bool returned_ = false;
   int assignments_ = 0;
 };

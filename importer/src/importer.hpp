@@ -16,6 +16,8 @@ inline constexpr const char* reason_wrong_arity = "wrong-arity";
 inline constexpr const char* reason_type_error = "type-error";
 inline constexpr const char* reason_missing_return = "missing-return";
 inline constexpr const char* reason_duplicate = "duplicate-solver";
+/// A batt record left out because its value depends on a statement with an error.
+inline constexpr const char* reason_depends = "depends-on-error";
 
 struct Diagnostic {
   std::string file;
@@ -54,6 +56,11 @@ struct Function {
   std::vector<Statement> statements;
   /// Empty when the function is imported; else the reason it is left out.
   std::string left_out_reason;
+  /// Batt functions are kept in part: their errors, and the statements and records left
+  /// out because they had an error or depend on one.
+  int errors = 0;
+  int statements_left_out = 0;
+  int records_left_out = 0;
 };
 
 struct Module {

@@ -50,11 +50,12 @@ options:
 Each statement outside the supported subset, each unknown name, wrong number of
 arguments or call of a non-function is reported as
   FILE:LINE:COL: error: MESSAGE [STATEMENT]
-and its function is left out; the other functions are still written.
+and its function is left out; the other functions are still written. In a batt function
+only that statement and what depends on it are left out (each record lost is reported).
 
 exit status:
   0  every function imported
-  1  some functions were left out (the output holds the others)
+  1  something was left out (the output holds the rest)
   2  usage error
   3  an input file is missing, unreadable, not UTF-8 or truncated (nothing is written)
   4  the output or report file could not be written
@@ -252,6 +253,12 @@ std::string report_text(const Module& m, const PortfolioStats& stats, bool portf
     s << ", " << m.ignored_statements << " module-level statement"
       << (m.ignored_statements == 1 ? "" : "s") << " ignored";
   s << "\n";
+  for (const Function& fn : m.functions)
+    if (fn.left_out_reason.empty() && fn.errors > 0)
+      s << "battgpu-import: " << fn.python_name << " (" << fn.file
+        << ") imported in part: " << fn.statements_left_out << " statement"
+        << (fn.statements_left_out == 1 ? "" : "s") << " and " << fn.records_left_out << " record"
+        << (fn.records_left_out == 1 ? "" : "s") << " left out\n";
   if (portfolio)
     s << "battgpu-import: portfolio: " << stats.calls << " calls, " << stats.computed
       << " computed, " << (stats.calls - stats.computed) << " shared\n";
@@ -288,6 +295,9 @@ std::string report_json(const Module& m, const PortfolioStats& stats, bool portf
       << ", \"imported\": " << (fn.left_out_reason.empty() ? "true" : "false");
     if (!fn.left_out_reason.empty())
       s << ", \"reason\": " << json_string(fn.left_out_reason);
+    if (fn.batt)
+      s << ", \"errors\": " << fn.errors << ", \"statements_left_out\": " << fn.statements_left_out
+        << ", \"records_left_out\": " << fn.records_left_out;
     s << "}";
     first = false;
   }
@@ -370,7 +380,7 @@ int run(int argc, char** argv) {
   bool left_out = false;
   for (const Function& fn : module.functions)
     left_out = left_out || !fn.left_out_reason.empty();
-  return left_out || module.ignored_statements > 0 ? exit_left_out : exit_ok;
+  return left_out || !module.diagnostics.empty() ? exit_left_out : exit_ok;
 }
 
 } // namespace
