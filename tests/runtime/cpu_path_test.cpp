@@ -19,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 namespace {
 
@@ -198,6 +199,25 @@ TEST(RuntimeCpu, ThreadPoolNestsAndCoversEveryIndex) {
   pool.parallel_for(10, [&](std::size_t outer) {
     pool.parallel_for(100, [&](std::size_t inner) { ++hits[outer * 100 + inner]; });
   });
+  for (auto& h : hits)
+    EXPECT_EQ(h.load(), 1);
+}
+
+// Shards call the pool from their own threads at once, as a multi-device call does.
+TEST(RuntimeCpu, ThreadPoolServesConcurrentCallers) {
+  runtime::detail::ThreadPool pool(4);
+  constexpr std::size_t callers = 3, per_caller = 20000;
+  std::vector<std::atomic<int>> hits(callers * per_caller);
+  std::vector<std::thread> threads;
+  for (std::size_t c = 0; c < callers; ++c)
+    threads.emplace_back([&, c] {
+      for (int round = 0; round < 5; ++round)
+        pool.parallel_for(per_caller / 5, [&](std::size_t i) {
+          ++hits[c * per_caller + round * (per_caller / 5) + i];
+        });
+    });
+  for (auto& t : threads)
+    t.join();
   for (auto& h : hits)
     EXPECT_EQ(h.load(), 1);
 }

@@ -61,6 +61,10 @@ void ThreadPool::worker_loop() {
         jobs_.pop_front();
         continue;
       }
+      // The next worker to wake takes the next job: concurrent callers (the shards of a
+      // multi-device call, each packing or building on its own thread) share the workers
+      // instead of queueing behind the first caller's job.
+      jobs_.splice(jobs_.end(), jobs_, jobs_.begin());
     }
     run_some(*job);
   }
