@@ -71,51 +71,59 @@ def solve_6d0aefbc(I):
 
 
 def solve_c9e6f938(I):
-    x1 = vmirror(I)
-    O = hconcat(I, x1)
+    x1 = rot180(I)
+    x2 = hmirror(x1)
+    O = hconcat(I, x2)
     return O
 
 
 def solve_6fa7a44f(I):
-    x1 = hmirror(I)
-    O = vconcat(I, x1)
+    x1 = rot180(I)
+    x2 = vmirror(x1)
+    O = vconcat(I, x2)
     return O
 
 
 def solve_3af2c5a8(I):
-    x1 = vmirror(I)
-    x2 = hconcat(I, x1)
-    x3 = hmirror(x2)
-    O = vconcat(x2, x3)
+    x1 = hmirror(I)
+    x2 = vconcat(I, x1)
+    x3 = vmirror(x2)
+    O = hconcat(x2, x3)
     return O
 
 
 def solve_62c24649(I):
+    # the four mirror images tiled 2 x 2
     x1 = vmirror(I)
-    x2 = hconcat(I, x1)
-    x3 = hmirror(x2)
-    O = vconcat(x2, x3)
+    x2 = hmirror(I)
+    x3 = rot180(I)
+    x4 = hconcat(I, x1)
+    x5 = hconcat(x2, x3)
+    O = vconcat(x4, x5)
     return O
 
 
 def solve_f25ffba3(I):
-    x1 = bottomhalf(I)
-    x2 = hmirror(x1)
-    O = vconcat(x2, x1)
+    x1 = hmirror(I)
+    x2 = tophalf(x1)
+    x3 = bottomhalf(I)
+    O = vconcat(x2, x3)
     return O
 
 
 def solve_7b7f7511(I):
     # the input is two copies side by side or one above the other: keep one
-    x1 = portrait(I)
-    x2 = branch(x1, tophalf, lefthalf)
-    O = x2(I)
+    x1 = width(I)
+    x2 = height(I)
+    x3 = greater(x1, x2)
+    x4 = branch(x3, lefthalf, tophalf)
+    O = x4(I)
     return O
 
 
 def solve_2dee498d(I):
     x1 = hsplit(I, THREE)
-    O = first(x1)
+    O = last(x1)
     return O
 
 
@@ -125,38 +133,41 @@ def solve_d511f180(I):
 
 
 def solve_0d3d703e(I):
-    x1 = switch(I, THREE, FOUR)
-    x2 = switch(x1, EIGHT, NINE)
-    x3 = switch(x2, TWO, SIX)
-    O = switch(x3, ONE, FIVE)
+    x1 = switch(I, ONE, FIVE)
+    x2 = switch(x1, TWO, SIX)
+    x3 = switch(x2, THREE, FOUR)
+    O = switch(x3, EIGHT, NINE)
     return O
 
 
 def solve_25ff71a9(I):
-    """The one object falls by one row."""
-    x1 = objects(I, T, T, T)
-    x2 = first(x1)
+    """Everything that is not background falls by one row."""
+    x1 = fgpartition(I)
+    x2 = merge(x1)
     O = move(I, x2, DOWN)
     return O
 
 
 def solve_1cf80156(I):
-    x1 = objects(I, T, T, T)
-    x2 = first(x1)
-    O = subgrid(x2, I)
+    x1 = mostcolor(I)
+    x2 = palette(I)
+    x3 = other(x2, x1)
+    x4 = ofcolor(I, x3)
+    O = subgrid(x4, I)
     return O
 
 
 def solve_7468f01a(I):
-    x1 = objects(I, F, T, T)
-    x2 = first(x1)
-    x3 = subgrid(x2, I)
-    O = vmirror(x3)
+    x1 = asindices(I)
+    x2 = ofcolor(I, ZERO)
+    x3 = difference(x1, x2)
+    x4 = subgrid(x3, I)
+    O = vmirror(x4)
     return O
 
 
 def solve_28bf18c6(I):
-    x1 = objects(I, T, T, T)
+    x1 = fgpartition(I)
     x2 = first(x1)
     x3 = subgrid(x2, I)
     O = hconcat(x3, x3)
@@ -164,29 +175,35 @@ def solve_28bf18c6(I):
 
 
 def solve_d631b094(I):
-    x1 = palette(I)
-    x2 = other(x1, ZERO)
-    x3 = ofcolor(I, x2)
+    x1 = ofcolor(I, ZERO)
+    x2 = asindices(I)
+    x3 = difference(x2, x1)
     x4 = size(x3)
-    x5 = astuple(ONE, x4)
-    O = canvas(x2, x5)
+    x5 = palette(I)
+    x6 = remove(ZERO, x5)
+    x7 = first(x6)
+    x8 = astuple(ONE, x4)
+    O = canvas(x7, x8)
     return O
 
 
 def solve_5582e5ca(I):
     x1 = mostcolor(I)
-    O = canvas(x1, THREE_BY_THREE)
+    x2 = astuple(THREE, THREE)
+    O = canvas(x1, x2)
     return O
 
 
 def solve_d10ecb37(I):
-    O = crop(I, ORIGIN, TWO_BY_TWO)
+    x1 = astuple(TWO, TWO)
+    O = crop(I, ORIGIN, x1)
     return O
 
 
 def solve_4c4377d9(I):
-    x1 = hmirror(I)
-    O = vconcat(x1, I)
+    x1 = rot180(I)
+    x2 = vmirror(x1)
+    O = vconcat(x2, I)
     return O
 
 
