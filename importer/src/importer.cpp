@@ -24,6 +24,31 @@ const std::unordered_set<std::string_view> may_return_callable = {
     "branch", "argmax", "argmin", "mostcommon", "leastcommon", "identity",
 };
 
+/// For primitives taking functions: (argument position, the arity that function must have;
+/// 0 where any arity will do).
+const std::unordered_map<std::string_view, std::vector<std::pair<int, int>>> function_arguments = {
+    {"apply", {{0, 1}}},
+    {"mapply", {{0, 1}}},
+    {"papply", {{0, 2}}},
+    {"mpapply", {{0, 2}}},
+    {"prapply", {{0, 2}}},
+    {"sfilter", {{1, 1}}},
+    {"mfilter", {{1, 1}}},
+    {"extract", {{1, 1}}},
+    {"argmax", {{1, 1}}},
+    {"argmin", {{1, 1}}},
+    {"valmax", {{1, 1}}},
+    {"valmin", {{1, 1}}},
+    {"order", {{1, 1}}},
+    {"matcher", {{0, 1}}},
+    {"power", {{0, 1}}},
+    {"rbind", {{0, 0}}},
+    {"lbind", {{0, 0}}},
+    {"compose", {{0, 1}, {1, 1}}},
+    {"chain", {{0, 1}, {1, 1}, {2, 1}}},
+    {"fork", {{0, 2}, {1, 1}, {2, 1}}},
+};
+
 struct Variable {
   std::string cpp;
   Kind kind;
@@ -453,6 +478,29 @@ private:
       return true;
     }
     const std::string_view n = p->python;
+    // Arguments that must be functions, and how many arguments those functions take.
+    if (const auto it = function_arguments.find(n); it != function_arguments.end()) {
+      for (const auto& [position, arity] : it->second) {
+        const Kind& a = arg_kinds[static_cast<std::size_t>(position)];
+        const Expr& arg = e.items[static_cast<std::size_t>(position) + 1];
+        const std::string ordinal = position == 0 ? "first" : position == 1 ? "second" : "third";
+        if (a.tag == Kind::Value) {
+          error(arg.loc, reason_type_error,
+                "the " + ordinal + " argument of '" + std::string(n) + "' must be a function, '" +
+                    callee_text(arg) + "' is a value",
+                line.text);
+          return false;
+        }
+        if (arity > 0 && a.tag == Kind::Callable && a.arity >= 0 && a.arity != arity) {
+          error(arg.loc, reason_wrong_arity,
+                "the " + ordinal + " argument of '" + std::string(n) + "' must take " +
+                    std::to_string(arity) + " argument" + (arity == 1 ? "" : "s") + ", '" +
+                    callee_text(arg) + "' takes " + std::to_string(a.arity),
+                line.text);
+          return false;
+        }
+      }
+    }
     if (n == "rbind" || n == "lbind") {
       const Kind& f = arg_kinds[0];
       if (f.tag == Kind::Value) {

@@ -38,3 +38,23 @@ def solve_fine(I):
 def solve_fine(I):
     O = hmirror(I)
     return O
+def solve_value_as_function(I):
+    x1 = size(I)
+    x2 = apply(x1, I)
+    return x2
+def solve_binary_for_apply(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(combine, x1)
+    return x2
+def solve_fork_outer(I):
+    x1 = fork(vmirror, identity, identity)
+    return I
+def solve_bound_ok(I):
+    x1 = rbind(colorcount, ONE)
+    x2 = objects(I, T, F, T)
+    x3 = argmax(x2, x1)
+    x4 = fork(combine, vfrontier, hfrontier)
+    x5 = compose(x4, center)
+    x6 = mapply(x5, x2)
+    O = fill(I, ONE, x6)
+    return O
