@@ -36,6 +36,10 @@ pack() {
   echo "packed: $FINAL_OUT/logs.tgz"
 }
 trap pack EXIT
+# The ARC data and oracle: ../shared by default; a copy of the tree with shared/ inside uses that.
+if [ -z "${BATTGPU_SHARED_DIR:-}" ] && [ ! -d ../shared/arc-agi ] && [ -d shared/arc-agi ]; then
+  export BATTGPU_SHARED_DIR="$PWD/shared"
+fi
 JOBS="${JOBS:-$(nproc)}"
 BUILD=build/device
 status=0
@@ -60,6 +64,7 @@ step() { # step NAME LOG COMMAND...: runs COMMAND with its output in LOG, record
   cmake --version 2>&1 | head -1
   c++ --version 2>&1 | head -1
   lscpu 2>/dev/null | grep -E "Model name|^CPU\(s\)" || true
+  echo "ARC data and oracle: ${BATTGPU_SHARED_DIR:-../shared}"
 } >"$OUT/environment.txt"
 
 step configure "$OUT/configure.log" cmake --preset device || { tail -30 "$OUT/configure.log"; exit 1; }
