@@ -881,7 +881,11 @@ std::string emit_cpp(const Module& module, const EmitOptions& options, Portfolio
                           quote(s.solver_id) + ", " + var + ");");
         } else {
           targets.emplace_back();
-          lines.push_back("// " + comment_safe(s.comment));
+          const auto it = canon.find(s.target);
+          lines.push_back("// " + comment_safe(s.comment) +
+                          (it != canon.end() && it->second != s.target
+                               ? " (" + s.target + " is " + it->second + ")"
+                               : ""));
         }
       }
     }
