@@ -904,7 +904,7 @@ std::string format_diagnostic(const Diagnostic& d) {
   std::string s = d.file + ":" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.col) +
                   ": error: " + d.message;
   if (!d.statement.empty())
-    s += " [" + d.statement + "]";
+    s += " [" + (d.statement.size() > 240 ? d.statement.substr(0, 240) + "..." : d.statement) + "]";
   return s;
 }
 

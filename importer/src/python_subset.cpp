@@ -344,7 +344,8 @@ bool opens_block(const Line& line) {
          line.tokens.back().text == ":";
 }
 
-std::vector<Line> build_block(std::vector<Line>& flat, std::size_t& i, int indent) {
+// Blocks nest at most 100 deep; deeper lines are reported as unexpected indentation.
+std::vector<Line> build_block(std::vector<Line>& flat, std::size_t& i, int indent, int depth = 0) {
   std::vector<Line> block;
   while (i < flat.size()) {
     if (flat[i].indent < indent)
@@ -353,8 +354,9 @@ std::vector<Line> build_block(std::vector<Line>& flat, std::size_t& i, int inden
     ++i;
     if (line.indent > indent)
       line.unexpected_indent = true;
-    if (opens_block(line) && line.body.empty() && i < flat.size() && flat[i].indent > line.indent)
-      line.body = build_block(flat, i, flat[i].indent);
+    if (opens_block(line) && line.body.empty() && i < flat.size() && flat[i].indent > line.indent &&
+        depth < 100)
+      line.body = build_block(flat, i, flat[i].indent, depth + 1);
     block.push_back(std::move(line));
   }
   return block;
@@ -442,6 +444,16 @@ private:
   }
 
   bool expression(Expr& out) {
+    // Deeply nested input must not exhaust the stack.
+    if (depth_ >= max_depth)
+      return i_ < end_ ? fail_at(t_[i_], "expression nested too deeply") : fail_end();
+    ++depth_;
+    const bool ok = postfix(out);
+    --depth_;
+    return ok;
+  }
+
+  bool postfix(Expr& out) {
     if (!primary(out))
       return false;
     while (at_op("(")) {
@@ -561,8 +573,10 @@ private:
     return fail_at(t_[i_], unexpected(t_[i_]));
   }
 
+  static constexpr int max_depth = 200;
   const std::vector<Token>& t_;
   std::size_t i_, end_;
+  int depth_ = 0;
   std::string error_;
   Location error_loc_;
 };

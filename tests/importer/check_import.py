@@ -174,5 +174,14 @@ for base in (corpus, batt):
                 check(False, f"fuzz: exit status {p.returncode} on {v[:200]!r}")
 check(crashes == 0, f"fuzz: {crashes} inputs crashed the tool")
 
+# Deep nesting is reported, not a stack overflow.
+deep = os.path.join(work, "deep.py")
+with open(deep, "w") as f:
+    f.write("def solve_deep(I):\n    x1 = " + "vmirror(" * 50000 + "I" + ")" * 50000 +
+            "\n    return x1\n")
+    f.write("def solve_nested(I):\n" + "".join(" " * 4 * (k + 1) + "if I:\n" for k in range(3000)))
+rc, _, err = run(deep, "-o", fuzz_out)
+check(rc == 1 and "expression nested too deeply" in err, f"deep nesting: exit status {rc}")
+
 print(f"{len(failures)} failures")
 sys.exit(1 if failures else 0)
