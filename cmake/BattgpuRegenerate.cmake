@@ -14,7 +14,8 @@
 #   FLAGS       extra compiler flags for the generator's parse; the target's include
 #               directories and definitions, its dependencies' included, are passed already
 #
-# A file is regenerated when it, or battgpu-rewrite, changes. Each source's directory is
+# A file is regenerated when it, a header it reads (with Ninja or Makefiles, through
+# battgpu-rewrite --depfile), or battgpu-rewrite changes. Each source's directory is
 # added to <target>'s include path, so that its quoted includes still resolve. Without
 # battgpu-rewrite (no LLVM/Clang 19: BATTGPU_BUILD_GENERATOR off or Clang not found) the
 # original sources are compiled instead, with a notice; an installed generator can be named
@@ -83,6 +84,14 @@ function(battgpu_regenerate target)
 
   set(outputs "")
   set(dirs "")
+  # Regenerate when a header the source reads changes too (battgpu-rewrite --depfile).
+  # Known only where the generator target exists already (or is installed): elsewhere the
+  # command may fall back to a copy, which writes no depfile.
+  set(use_depfile OFF)
+  if((TARGET battgpu-rewrite OR BATTGPU_REWRITE_EXECUTABLE) AND NOT have STREQUAL "0"
+     AND CMAKE_GENERATOR MATCHES "Ninja|Makefiles")
+    set(use_depfile ON)
+  endif()
   foreach(src IN LISTS ARG_SOURCES)
     get_filename_component(abs ${src} ABSOLUTE)
     get_filename_component(name ${src} NAME)
@@ -91,16 +100,25 @@ function(battgpu_regenerate target)
     if(out IN_LIST outputs)
       message(FATAL_ERROR "battgpu_regenerate(${target}): two sources are named ${name}")
     endif()
+    set(depfile_args "")
+    if(use_depfile)
+      set(depfile_args DEPFILE ${out}.d)
+    endif()
     if(have STREQUAL "0")
       set(command ${CMAKE_COMMAND} -E copy ${abs} ${out})
     else()
-      set(command "$<IF:${have},${tool};${abs};-o;${out};${options};--;${parse_flags},${CMAKE_COMMAND};-E;copy;${abs};${out}>")
+      set(regenerate ${tool} ${abs} -o ${out} ${options})
+      if(use_depfile)
+        list(APPEND regenerate --depfile=${out}.d)
+      endif()
+      set(command "$<IF:${have},${regenerate};--;${parse_flags},${CMAKE_COMMAND};-E;copy;${abs};${out}>")
     endif()
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${ARG_OUTPUT_DIR}
       COMMAND "${command}"
       DEPENDS ${abs} ${tool_dep}
+      ${depfile_args}
       COMMENT "battgpu-rewrite ${name} (${target})"
       COMMAND_EXPAND_LISTS
       VERBATIM)

@@ -95,23 +95,29 @@ public:
   bool BeginInvocation(clang::CompilerInstance& ci) override { return quietInvocation(ci); }
 
   AnalysisAction(const SemanticInput* in, const std::vector<Pattern*>& patterns,
-                 SemanticResult& out)
-      : in_(in), patterns_(patterns), out_(out) {}
+                 SemanticResult& out, std::vector<std::string>* files)
+      : in_(in), patterns_(patterns), out_(out), files_(files) {}
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci,
                                                         llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, in_, patterns_, out_);
+    return std::make_unique<Consumer>(ci, in_, patterns_, out_, files_);
   }
 
 private:
   class Consumer : public clang::ASTConsumer {
   public:
     Consumer(clang::CompilerInstance& ci, const SemanticInput* in,
-             const std::vector<Pattern*>& patterns, SemanticResult& out)
-        : ci_(ci), in_(in), patterns_(patterns), out_(out) {}
+             const std::vector<Pattern*>& patterns, SemanticResult& out,
+             std::vector<std::string>* files)
+        : ci_(ci), in_(in), patterns_(patterns), out_(out), files_(files) {}
     void HandleTranslationUnit(clang::ASTContext& ast) override {
       if (!in_ || ci_.getDiagnostics().hasErrorOccurred())
         return;
+      if (files_) {
+        const clang::SourceManager& sm = ast.getSourceManager();
+        for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+          files_->push_back(it->first.getName().str());
+      }
       auto start = Clock::now();
       out_ = buildSemanticIndex(ast, *in_, patterns_);
       out_.ms = msSince(start);
@@ -122,11 +128,13 @@ private:
     const SemanticInput* in_;
     const std::vector<Pattern*>& patterns_;
     SemanticResult& out_;
+    std::vector<std::string>* files_;
   };
 
   const SemanticInput* in_;
   const std::vector<Pattern*>& patterns_;
   SemanticResult& out_;
+  std::vector<std::string>* files_;
 };
 
 struct ParseOutcome {
@@ -134,6 +142,7 @@ struct ParseOutcome {
   int errors = 0;
   std::string diagnostics;
   SemanticResult semantic;
+  std::vector<std::string> files; ///< every file the parse read
   double ms = 0;
 };
 
@@ -198,7 +207,7 @@ public:
     auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
     std::unique_ptr<clang::FrontendAction> action;
     if (in)
-      action = std::make_unique<AnalysisAction>(in, patterns_, out.semantic);
+      action = std::make_unique<AnalysisAction>(in, patterns_, out.semantic, &out.files);
     else
       action = std::make_unique<VerifyAction>();
     CollectingConsumer diags;
@@ -274,6 +283,7 @@ public:
           if (checked.ok && checked.output == spec.output) {
             result = std::move(checked);
             rep.speculated = true;
+            rep.dependencies = std::move(p.files);
             done = true;
           } else if (checked.ok && !checked.changed) {
             // The guess rewrote what the checked pass would not: the input itself is the
@@ -285,6 +295,7 @@ public:
             if (v.errors != 0)
               return internalError(rep, shown, v, start);
             result = std::move(checked);
+            rep.dependencies = std::move(p.files);
             done = true;
           }
         } else if (p.errors != 0 && !spec.changed) {
@@ -311,6 +322,7 @@ public:
         return rep;
       }
       result = rewriteFile(input, lines, p.semantic.functions, patterns_);
+      rep.dependencies = std::move(p.files);
       if (!result.ok) {
         rep.status = FileStatus::InternalError;
         rep.message = "internal: the rewrites' edits overlap; nothing written";
@@ -541,6 +553,8 @@ int runTool(Options& opt) {
     return usage("give only one of -o, --out-dir and --in-place");
   if (!opt.output.empty() && sources.size() != 1)
     return usage("-o takes exactly one input file; use --out-dir or --in-place for several");
+  if (!opt.depfile.empty() && (opt.output.empty() || opt.output == "-"))
+    return usage("--depfile needs -o <file>");
   bool toStdout = opt.output == "-";
   if (modes == 0 && !opt.dryRun) {
     if (sources.size() != 1)
@@ -594,6 +608,34 @@ int runTool(Options& opt) {
         }
       }
       rep.output = target;
+      if (!opt.depfile.empty() && !target.empty() && target != "-") {
+        // Make syntax: `output: dependency...`, spaces escaped.
+        auto escaped = [](llvm::StringRef path) {
+          std::string out;
+          for (char c : path) {
+            if (c == ' ' || c == '#')
+              out += '\\';
+            if (c == '$')
+              out += '$';
+            out += c;
+          }
+          return out;
+        };
+        std::string text = escaped(target) + ":";
+        std::vector<std::string> deps = rep.dependencies;
+        deps.push_back(file);
+        std::sort(deps.begin(), deps.end());
+        deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+        for (const std::string& d : deps)
+          text += " \\\n  " + escaped(d);
+        text += "\n";
+        std::string werr;
+        if (!writeAtomically(opt.depfile, text, werr)) {
+          llvm::errs() << "battgpu-rewrite: error: " << werr << "\n";
+          rep.status = FileStatus::InternalError;
+          rep.message = werr;
+        }
+      }
     }
     switch (rep.status) {
     case FileStatus::Rewritten:

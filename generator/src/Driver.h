@@ -32,6 +32,7 @@ struct Options {
   std::string patterns;
   std::string report; ///< "", "none", "text" or "json"
   std::string reportFile;
+  std::string depfile; ///< with -o: a Make-style list of the files the output depends on
   bool quiet = false;
   bool speculate = true;
   bool noChangeOk = false;

@@ -41,6 +41,7 @@ struct FileReport {
   double analysisMs = 0;    ///< the AST analysis alone (index, matchers)
   double speculationMs = 0; ///< the lexical pass and the speculative rewrite
   double totalMs = 0;
+  std::vector<std::string> dependencies; ///< files the analysed parse read (for --depfile)
 };
 
 struct RunReport {
@@ -48,6 +49,7 @@ struct RunReport {
   int exitCode = 0;
   bool dryRun = false;
   double totalMs = 0;
+  std::vector<std::string> dependencies; ///< files the analysed parse read (for --depfile)
 };
 
 void printTextReport(llvm::raw_ostream& os, const RunReport& report);

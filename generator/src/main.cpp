@@ -49,6 +49,10 @@ cl::opt<std::string> Report("report",
 cl::opt<std::string> ReportFile("report-file",
                                 cl::desc("Write the report to this file instead of stdout"),
                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> Depfile("depfile",
+                             cl::desc("With -o: write the files the output depends on here, "
+                                      "in Make syntax (for build systems)"),
+                             cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print a diagnostic for each skipped candidate"),
                     cl::cat(Category));
 cl::opt<bool> Speculate(
@@ -131,6 +135,7 @@ int main(int argc, const char** argv) {
   opt.patterns = Patterns;
   opt.report = Report;
   opt.reportFile = ReportFile;
+  opt.depfile = Depfile;
   opt.quiet = Quiet;
   opt.speculate = Speculate;
   opt.noChangeOk = NoChangeOk;
