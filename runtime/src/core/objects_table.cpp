@@ -46,12 +46,12 @@ constexpr std::size_t kTableBlock = std::size_t{1} << 14;
 class ObjectStore {
 public:
   explicit ObjectStore(std::size_t capacity)
-      : storage_(static_cast<dsl::Object*>(::operator new (
-            capacity * sizeof(dsl::Object), std::align_val_t{alignof(dsl::Object)}))),
+      : storage_(static_cast<dsl::Object*>(::operator new(capacity * sizeof(dsl::Object),
+                                                          std::align_val_t{alignof(dsl::Object)}))),
         capacity_(capacity) {}
   ~ObjectStore() {
     std::destroy_n(storage_, used_);
-    ::operator delete (storage_, std::align_val_t{alignof(dsl::Object)});
+    ::operator delete(storage_, std::align_val_t{alignof(dsl::Object)});
   }
   ObjectStore(const ObjectStore&) = delete;
   ObjectStore& operator=(const ObjectStore&) = delete;
@@ -78,7 +78,7 @@ std::uint32_t count_bits(const std::uint32_t* words, std::uint32_t count) {
 
 ObjectsTable::ObjectsTable(std::size_t n) : count(n) {
   data = static_cast<dsl::Objects*>(
-      ::operator new (n * sizeof(dsl::Objects), std::align_val_t{alignof(dsl::Objects)}));
+      ::operator new(n * sizeof(dsl::Objects), std::align_val_t{alignof(dsl::Objects)}));
   if (n < kParallelTable) {
     std::uninitialized_default_construct_n(data, n);
     return;
@@ -100,7 +100,7 @@ ObjectsTable::~ObjectsTable() {
       std::destroy_n(data + first, std::min(kTableBlock, count - first));
     });
   }
-  ::operator delete (data, std::align_val_t{alignof(dsl::Objects)});
+  ::operator delete(data, std::align_val_t{alignof(dsl::Objects)});
 }
 
 void expand_cells(const BuildSource& source, const BuildGrid& g) {
