@@ -169,6 +169,32 @@ TEST(GpuObjects, DeviceFaultMovesChunkToCpu) {
   EXPECT_EQ(s.gpu_items, grids.size() - 500u);
 }
 
+// Issue 7 item 1: with two or more devices, a batch is spread over every one of them.
+TEST(GpuMulti, ShardsSpreadOverEveryDevice) {
+  REQUIRE_GPU();
+  const auto devices = runtime::usable_devices();
+  if (devices.size() < 2)
+    GTEST_SKIP() << "needs 2 or more usable GPUs; " << devices.size() << " visible";
+  auto grids = runtime::random_arc_like_grids(40000, 59);
+  runtime::reset_stats();
+  auto on_gpu = runtime::batch_objects_many(grids, runtime::all_modes, gpu);
+  auto s = runtime::stats();
+  auto on_cpu = runtime::batch_objects_many(grids, runtime::all_modes, cpu);
+  EXPECT_EQ(bt::count_differences(grids, on_gpu, on_cpu, "every device"), 0u);
+  EXPECT_EQ(s.gpu_items, grids.size());
+  EXPECT_TRUE(s.fallbacks.empty());
+  for (const auto& d : devices) {
+    std::uint64_t chunks = 0, items = 0;
+    for (const auto& st : s.devices)
+      if (st.ordinal == d.ordinal) {
+        chunks += st.chunks;
+        items += st.items;
+      }
+    EXPECT_GT(chunks, 0u) << "device " << d.ordinal;
+    EXPECT_GT(items, 0u) << "device " << d.ordinal;
+  }
+}
+
 // Issue 7 item 2: with two or more devices, one of them fails from its third chunk on; its
 // chunks finish on the CPU path while the other devices keep theirs. Results exact, nothing
 // lost, the statistics show the fallback and both devices' chunks.
