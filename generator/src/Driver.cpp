@@ -5,6 +5,7 @@
 #include "Rewriter.h"
 #include "SemanticIndex.h"
 #include "SourceText.h"
+#include "StableSort.h"
 #include "patterns/Pattern.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -348,8 +349,7 @@ public:
       rep.rewrites.push_back(ReportEntry{patternName(r.pattern), lines.line(r.offset),
                                          lines.column(r.offset), r.vars, ""});
     }
-    std::stable_sort(result.skips.begin(), result.skips.end(),
-                     [](const Skip& a, const Skip& b) { return a.offset < b.offset; });
+    stableSort(result.skips, [](const Skip& a, const Skip& b) { return a.offset < b.offset; });
     for (const Skip& s : result.skips) {
       PatternCounts& c = rep.patterns[index(s.pattern)];
       ++c.skipped;

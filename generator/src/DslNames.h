@@ -50,6 +50,7 @@ namespace battgpu::rewrite::matchers {
 
 /// A call of one of the DSL primitives `names`.
 AST_MATCHER_P(clang::Expr, dslCallTo, std::vector<std::string>, names) {
+  (void)Finder, (void)Builder;
   auto parts = dsl::callParts(&Node);
   return parts && dsl::isDslDecl(parts->callee) &&
          std::find(names.begin(), names.end(), parts->name) != names.end();
@@ -57,6 +58,7 @@ AST_MATCHER_P(clang::Expr, dslCallTo, std::vector<std::string>, names) {
 
 /// A DSL call whose argument `index` names one of the DSL entities `names`.
 AST_MATCHER_P2(clang::Expr, dslArgumentNamed, unsigned, index, std::vector<std::string>, names) {
+  (void)Finder, (void)Builder;
   auto parts = dsl::callParts(&Node);
   if (!parts || index >= parts->args.size())
     return false;

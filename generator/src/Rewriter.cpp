@@ -1,5 +1,7 @@
 #include "Rewriter.h"
 
+#include "StableSort.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -59,7 +61,7 @@ void checkOrder(const FunctionIndex& fn, std::vector<Group>& groups, std::vector
         removedBy[m] = g;
     std::vector<int> order(groups.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    stableSort(order, [&](int a, int b) {
       if (groups[a].place != groups[b].place)
         return groups[a].place < groups[b].place;
       return groups[a].members.front() < groups[b].members.front();
@@ -125,9 +127,8 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
   std::vector<const FunctionIndex*> ordered;
   for (const FunctionIndex& fn : functions)
     ordered.push_back(&fn);
-  std::stable_sort(
-      ordered.begin(), ordered.end(),
-      [](const FunctionIndex* a, const FunctionIndex* b) { return a->begin < b->begin; });
+  stableSort(ordered,
+             [](const FunctionIndex* a, const FunctionIndex* b) { return a->begin < b->begin; });
 
   for (const FunctionIndex* fn : ordered) {
     std::vector<Group> groups;
@@ -178,7 +179,7 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
     return r;
   }
 
-  std::stable_sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
+  stableSort(blocks, [](const Block& a, const Block& b) {
     if (a.fn != b.fn)
       return a.fn->begin < b.fn->begin;
     if (a.group.place != b.group.place)
@@ -242,7 +243,7 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
     edits.insert(edits.begin(), std::move(pe));
   }
 
-  std::stable_sort(edits.begin(), edits.end(), [](const PendingEdit& a, const PendingEdit& b) {
+  stableSort(edits, [](const PendingEdit& a, const PendingEdit& b) {
     if (a.edit.begin != b.edit.begin)
       return a.edit.begin < b.edit.begin;
     return (a.edit.end == a.edit.begin) && (b.edit.end != b.edit.begin);

@@ -1,6 +1,7 @@
 #include "SemanticIndex.h"
 
 #include "DslNames.h"
+#include "StableSort.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -469,8 +470,7 @@ private:
       long in = in_.map->map(static_cast<unsigned>(out));
       list.push_back(VStmt{s, in, in < 0});
     }
-    std::stable_sort(list.begin(), list.end(),
-                     [](const VStmt& a, const VStmt& b) { return a.in < b.in; });
+    stableSort(list, [](const VStmt& a, const VStmt& b) { return a.in < b.in; });
 
     scope_.fn = &fn;
     scope_.vars = &vars;

@@ -251,33 +251,6 @@ IncludePlan planRuntimeInclude(llvm::StringRef text) {
   return plan;
 }
 
-bool applyEdits(llvm::StringRef text, std::vector<Edit> edits, std::string& out) {
-  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
-    if (a.begin != b.begin)
-      return a.begin < b.begin;
-    return (a.end == a.begin) && (b.end != b.begin);
-  });
-  size_t extra = 0;
-  unsigned cursor = 0;
-  for (const Edit& e : edits) {
-    if (e.begin < cursor || e.end < e.begin || e.end > text.size())
-      return false;
-    cursor = e.end;
-    extra += e.text.size();
-  }
-  std::string result;
-  result.reserve(text.size() + extra);
-  cursor = 0;
-  for (const Edit& e : edits) {
-    result.append(text.data() + cursor, e.begin - cursor);
-    result += e.text;
-    cursor = e.end;
-  }
-  result.append(text.data() + cursor, text.size() - cursor);
-  out = std::move(result);
-  return true;
-}
-
 OffsetMap OffsetMap::identity(unsigned size) {
   OffsetMap m;
   m.addCopy(0, size + 1, 0);

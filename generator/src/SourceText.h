@@ -72,9 +72,6 @@ struct Edit {
   unsigned begin = 0, end = 0;
   std::string text;
 };
-/// Applies non-overlapping edits; insertions at one offset keep their order. Returns false
-/// (and leaves `out` alone) when two edits overlap.
-bool applyEdits(llvm::StringRef text, std::vector<Edit> edits, std::string& out);
 
 /// Maps offsets of a rewritten buffer back to the input, through the spans copied verbatim.
 class OffsetMap {
