@@ -5,6 +5,8 @@
 //   objects_e2e_cpu_dsl     the DSL's o_g per grid and mode, spread over all cores
 //   bytes_h2d/d2h_per_grid  bytes moved each way per grid, and the copy bandwidth they face
 //   sweep_* and crossover   the batch size from which the GPU path wins
+// Every line also names the GPU result layout in effect ("layout": cells|compact, from
+// BATTGPU_RESULT_LAYOUT).
 // Grids are ARC training grids resampled (or synthetic ARC-like ones), all 8 modes.
 //
 // usage: battgpu_bench_runtime [--sizes 1000,10000,...] [--repetitions N] [--paths LIST]
@@ -12,6 +14,7 @@
 #include "measure.hpp"
 
 #include "battgpu/dsl.hpp"
+#include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/device.hpp"
 #include "battgpu/runtime/diagnostics.hpp"
 #include "battgpu/runtime/objects_batch.hpp"
@@ -78,7 +81,9 @@ std::vector<dsl::Grid> resample(const std::vector<dsl::Grid>& pool, std::size_t 
 /// Runs `make` (which returns the results) `repetitions` times after a warm-up, timing only
 /// the call: the results are released outside the timed region.
 template <class Make> bench::Summary time_calls(int repetitions, Make make) {
-  { auto warm = make(); }
+  {
+    auto warm = make();
+  }
   std::vector<double> seconds;
   for (int r = 0; r < repetitions; ++r) {
     auto start = Clock::now();
@@ -127,12 +132,26 @@ std::vector<std::array<dsl::Objects, 8>> dsl_all_cores(const std::vector<dsl::Gr
   return out;
 }
 
+/// Fields every result line carries besides the usual ones: the GPU result layout in effect
+/// (runtime::config().result_layout, BATTGPU_RESULT_LAYOUT), so that runs stay comparable.
+std::string& extra_fields() {
+  static std::string fields;
+  return fields;
+}
+
 void print_value(const std::string& name, long long size, double value, const std::string& unit,
                  const std::string& device, const std::string& commit) {
   std::printf("{\"name\": \"%s\", \"size\": %lld, \"repetitions\": 1, \"median\": %.6g, "
-              "\"spread\": 0, \"unit\": \"%s\", \"device\": \"%s\", \"commit\": \"%s\"}\n",
-              name.c_str(), size, value, unit.c_str(), device.c_str(), commit.c_str());
+              "\"spread\": 0, \"unit\": \"%s\", \"device\": \"%s\", \"commit\": \"%s\"%s}\n",
+              name.c_str(), size, value, unit.c_str(), device.c_str(), commit.c_str(),
+              extra_fields().c_str());
   std::fflush(stdout);
+}
+
+void print_rate(const std::string& name, long long size, const bench::Summary& s,
+                const std::string& unit, double items, const std::string& device,
+                const std::string& commit, int repetitions) {
+  bench::print_measurement(name, size, s, unit, items, device, commit, repetitions, extra_fields());
 }
 
 bool has(const std::string& list, const std::string& item) {
@@ -191,6 +210,9 @@ int main(int argc, char** argv) {
     }
   }
 
+  extra_fields() = std::string(", \"layout\": \"") +
+                   runtime::result_layout_name(runtime::config().result_layout) + "\"";
+
   std::vector<dsl::Grid> pool;
   if (!synthetic) {
     auto loaded = tasks::load_tasks(tasks_dir);
@@ -240,8 +262,8 @@ int main(int argc, char** argv) {
       auto t = runtime::time_objects_kernels(grids, modes, reps + 1);
       if (t.ok) {
         t.seconds.erase(t.seconds.begin()); // warm-up
-        bench::print_measurement("objects_kernel", n, summarise(t.seconds), "labelings/s",
-                                 static_cast<double>(t.labelings), gpu_name, commit, reps);
+        print_rate("objects_kernel", n, summarise(t.seconds), "labelings/s",
+                   static_cast<double>(t.labelings), gpu_name, commit, reps);
       } else {
         std::fprintf(stderr, "kernel timing failed: %s\n", t.reason.c_str());
       }
@@ -250,8 +272,7 @@ int main(int argc, char** argv) {
       runtime::reset_stats();
       auto s = time_calls(reps, [&] { return runtime::batch_objects_many(grids, modes, on_gpu); });
       gpu_median = s.median;
-      bench::print_measurement("objects_e2e_gpu", n, s, "labelings/s", labelings, gpu_name, commit,
-                               reps);
+      print_rate("objects_e2e_gpu", n, s, "labelings/s", labelings, gpu_name, commit, reps);
       auto st = runtime::stats();
       const double runs = static_cast<double>(reps + 1);
       const double h2d = static_cast<double>(st.bytes_h2d) / runs / static_cast<double>(size);
@@ -272,15 +293,13 @@ int main(int argc, char** argv) {
     }
     if (has(paths, "cpu")) {
       auto s = time_calls(reps, [&] { return runtime::batch_objects_many(grids, modes, on_cpu); });
-      bench::print_measurement("objects_e2e_cpu_batch", n, s, "labelings/s", labelings, cpu_name,
-                               commit, reps);
+      print_rate("objects_e2e_cpu_batch", n, s, "labelings/s", labelings, cpu_name, commit, reps);
       if (gpu_median > 0)
         print_value("speedup_gpu_vs_cpu_batch", n, s.median / gpu_median, "x", gpu_name, commit);
     }
     if (has(paths, "dsl")) {
       auto s = time_calls(reps, [&] { return dsl_all_cores(grids); });
-      bench::print_measurement("objects_e2e_cpu_dsl", n, s, "labelings/s", labelings, cpu_name,
-                               commit, reps);
+      print_rate("objects_e2e_cpu_dsl", n, s, "labelings/s", labelings, cpu_name, commit, reps);
       if (gpu_median > 0)
         print_value("speedup_gpu_vs_cpu_dsl", n, s.median / gpu_median, "x", gpu_name, commit);
     }
@@ -301,14 +320,10 @@ int main(int argc, char** argv) {
                           [&] { return runtime::batch_objects_many(grids, modes, on_cpu); });
       auto d = time_calls(repetitions, [&] { return dsl_all_cores(grids); });
       auto a = time_calls(repetitions, [&] { return runtime::batch_objects_many(grids, modes); });
-      bench::print_measurement("sweep_gpu", n, g, "labelings/s", labelings, gpu_name, commit,
-                               repetitions);
-      bench::print_measurement("sweep_cpu_batch", n, c, "labelings/s", labelings, cpu_name, commit,
-                               repetitions);
-      bench::print_measurement("sweep_cpu_dsl", n, d, "labelings/s", labelings, cpu_name, commit,
-                               repetitions);
-      bench::print_measurement("sweep_auto", n, a, "labelings/s", labelings, gpu_name, commit,
-                               repetitions);
+      print_rate("sweep_gpu", n, g, "labelings/s", labelings, gpu_name, commit, repetitions);
+      print_rate("sweep_cpu_batch", n, c, "labelings/s", labelings, cpu_name, commit, repetitions);
+      print_rate("sweep_cpu_dsl", n, d, "labelings/s", labelings, cpu_name, commit, repetitions);
+      print_rate("sweep_auto", n, a, "labelings/s", labelings, gpu_name, commit, repetitions);
       if (cross_batch == 0 && g.median < c.median)
         cross_batch = size;
       if (cross_dsl == 0 && g.median < d.median)

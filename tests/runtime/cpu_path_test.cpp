@@ -171,6 +171,22 @@ TEST(RuntimeCpu, EnvironmentSettings) {
   EXPECT_EQ(c.stats_path, "/tmp/x.json");
 }
 
+TEST(RuntimeCpu, ResultLayoutSetting) {
+  EXPECT_EQ(runtime::RuntimeConfig{}.result_layout, runtime::ResultLayout::Cells);
+  const char* before = std::getenv("BATTGPU_RESULT_LAYOUT");
+  const std::string saved = before != nullptr ? before : "";
+  ::setenv("BATTGPU_RESULT_LAYOUT", "compact", 1);
+  EXPECT_EQ(runtime::config_from_environment().result_layout, runtime::ResultLayout::Compact);
+  ::setenv("BATTGPU_RESULT_LAYOUT", "cells", 1);
+  EXPECT_EQ(runtime::config_from_environment().result_layout, runtime::ResultLayout::Cells);
+  if (before != nullptr)
+    ::setenv("BATTGPU_RESULT_LAYOUT", saved.c_str(), 1);
+  else
+    ::unsetenv("BATTGPU_RESULT_LAYOUT");
+  EXPECT_STREQ(runtime::result_layout_name(runtime::ResultLayout::Cells), "cells");
+  EXPECT_STREQ(runtime::result_layout_name(runtime::ResultLayout::Compact), "compact");
+}
+
 TEST(RuntimeCpu, FaultPlans) {
   using runtime::detail::FaultKind;
   using runtime::detail::FaultPlan;

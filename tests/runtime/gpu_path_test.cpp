@@ -34,6 +34,14 @@ std::size_t compare_paths(const std::vector<dsl::Grid>& grids, runtime::ModeMask
   return bt::count_differences(grids, on_gpu, on_cpu, what, offset);
 }
 
+/// Both result layouts of the GPU path, each run under its own configuration.
+constexpr runtime::ResultLayout kLayouts[] = {runtime::ResultLayout::Cells,
+                                              runtime::ResultLayout::Compact};
+
+bt::ScopedConfig layout_config(runtime::ResultLayout layout) {
+  return bt::ScopedConfig([layout](runtime::RuntimeConfig& c) { c.result_layout = layout; });
+}
+
 std::size_t count_fallbacks(const runtime::RuntimeStats& s, const std::string& reason) {
   for (const auto& f : s.fallbacks)
     if (f.reason.find(reason) != std::string::npos)
@@ -47,12 +55,16 @@ TEST(GpuSmall, MatchesCpuOnEdgeCasesAndRandomGrids) {
   auto grids = bt::edge_case_grids();
   auto random = runtime::random_arc_like_grids(200, 77);
   grids.insert(grids.end(), random.begin(), random.end());
-  runtime::reset_stats();
-  EXPECT_EQ(compare_paths(grids, runtime::all_modes, "small"), 0u);
-  auto s = runtime::stats();
-  EXPECT_GE(s.gpu_calls, 1u);
-  EXPECT_GT(s.gpu_items, 0u);
-  EXPECT_TRUE(s.fallbacks.empty());
+  for (runtime::ResultLayout layout : kLayouts) {
+    const std::string name = runtime::result_layout_name(layout);
+    auto scoped = layout_config(layout);
+    runtime::reset_stats();
+    EXPECT_EQ(compare_paths(grids, runtime::all_modes, "small " + name), 0u);
+    auto s = runtime::stats();
+    EXPECT_GE(s.gpu_calls, 1u) << name;
+    EXPECT_GT(s.gpu_items, 0u) << name;
+    EXPECT_TRUE(s.fallbacks.empty()) << name;
+  }
   // Every result is gone: the cached pinned buffers can go too (and leak checkers see none).
   runtime::release_cached_memory();
   EXPECT_EQ(runtime::stats().pinned_bytes_held, 0u);
@@ -81,17 +93,22 @@ TEST(GpuObjects, OracleGrids) {
   EXPECT_EQ(compare_paths(grids, runtime::all_modes, "oracle grids"), 0u);
 }
 
+// In both result layouts (cells and compact), each against the CPU path.
 TEST(GpuObjects, MillionRandomGridsEveryMode) {
   REQUIRE_GPU();
   constexpr std::size_t kTotal = 1000000, kBatch = 50000;
-  std::size_t bad = 0;
-  for (std::size_t first = 0; first < kTotal; first += kBatch) {
-    auto grids = runtime::random_arc_like_grids(kBatch, 1000 + first);
-    bad += compare_paths(grids, runtime::all_modes, "random", first);
-    if (bad != 0)
-      break;
+  for (runtime::ResultLayout layout : kLayouts) {
+    const std::string name = runtime::result_layout_name(layout);
+    auto scoped = layout_config(layout);
+    std::size_t bad = 0;
+    for (std::size_t first = 0; first < kTotal; first += kBatch) {
+      auto grids = runtime::random_arc_like_grids(kBatch, 1000 + first);
+      bad += compare_paths(grids, runtime::all_modes, "random " + name, first);
+      if (bad != 0)
+        break;
+    }
+    EXPECT_EQ(bad, 0u) << name;
   }
-  EXPECT_EQ(bad, 0u);
 }
 
 TEST(GpuObjects, EveryModeSubset) {
@@ -99,10 +116,14 @@ TEST(GpuObjects, EveryModeSubset) {
   auto grids = runtime::random_arc_like_grids(400, 9);
   auto edge = bt::edge_case_grids();
   grids.insert(grids.end(), edge.begin(), edge.end());
-  for (unsigned modes = 1; modes < 256; ++modes)
-    ASSERT_EQ(compare_paths(grids, static_cast<runtime::ModeMask>(modes),
-                            "modes " + std::to_string(modes)),
-              0u);
+  for (runtime::ResultLayout layout : kLayouts) {
+    const std::string name = runtime::result_layout_name(layout);
+    auto scoped = layout_config(layout);
+    for (unsigned modes = 1; modes < 256; ++modes)
+      ASSERT_EQ(compare_paths(grids, static_cast<runtime::ModeMask>(modes),
+                              name + " modes " + std::to_string(modes)),
+                0u);
+  }
 }
 
 TEST(GpuObjects, ForcedShardsKeepInputOrder) {

@@ -7,9 +7,11 @@
 // Modes 5 and 7 are modes 4 and 6 without the background's objects, so they share L4/L8.
 // A family's cells are written in canonical order: objects in the order of their smallest
 // cell, each object's cells ascending by (colour, row, col). The CPU labeller writes them as
-// dsl::Cell values; the GPU writes each cell as its 16-bit row-major index in the grid
-// (kResultCellBytes), and the host expands those into dsl::Cell values from its own copy of
-// the grid. Either way the host hands out objects as views of one dsl::Cell buffer. A bit mask
+// dsl::Cell values, and so does the GPU in the cells result layout (kCellValueBytes); in the
+// compact layout the GPU writes each cell as its 16-bit row-major index in the grid
+// (kResultCellBytes), leaves out the whole-grid family, and the host expands those into
+// dsl::Cell values from its own copy of the grid. Either way the host hands out objects as
+// views of one dsl::Cell buffer. A bit mask
 // per family marks the first cell of every object (the whole family needs none: it is one
 // object).
 #pragma once
@@ -99,8 +101,11 @@ BATTGPU_HD constexpr std::uint32_t device_families(std::uint32_t families) {
   return families & ~family_bit(kWhole);
 }
 
-/// Bytes of one result cell as the GPU writes it (a uint16 row-major index in its grid).
+/// Bytes of one result cell as the GPU writes it in the compact layout (a uint16 row-major
+/// index in its grid).
 constexpr std::size_t kResultCellBytes = 2;
+/// Bytes of one result cell in the cells layout: a dsl::Cell (colour, row, col as 3 ints).
+constexpr std::size_t kCellValueBytes = 12;
 
 /// Largest grid (in cells) the GPU kernels take; larger grids go to the CPU path.
 constexpr std::uint32_t kMaxGpuCells = 1024;

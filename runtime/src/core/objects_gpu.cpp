@@ -31,28 +31,41 @@ std::size_t align4(std::size_t n) {
   return (n + 3) & ~std::size_t{3};
 }
 
+/// The families the device writes: all of them in the cells layout, all but the whole grid's
+/// in the compact one.
+std::uint32_t written_families(std::uint32_t families, bool values) {
+  return values ? families : device_families(families);
+}
+
 /// What prepare() leaves for complete(): the chunk's grids as the builder sees them.
 struct ChunkState {
   std::vector<BuildGrid> grids;       // grids the device labels
   std::vector<std::size_t> cpu_items; // grids with colours outside 0..9: CPU path
-  std::uint64_t host_cells = 0;       // cells of the expanded results (all families)
+  std::uint64_t host_cells = 0;       // compact layout: cells of the expanded results
 };
 
 class ObjectsShard final : public cuda::ShardClient {
 public:
+  /// `values`: the device writes dsl::Cell values (the cells result layout) that the objects
+  /// view where they land; otherwise uint16 indices that the host expands (compact).
   ObjectsShard(std::span<const dsl::Grid> grids, std::vector<std::size_t> items,
-               std::uint32_t families, ModeMask modes, ObjectsTable& table)
-      : grids_(grids), items_(std::move(items)), families_(families), modes_(modes), table_(table),
-        done_(items_.size(), 0) {
-    family_count_ = static_cast<std::size_t>(std::popcount(device_families(families) & 0x1Fu));
+               std::uint32_t families, ModeMask modes, ObjectsTable& table, bool values)
+      : grids_(grids), items_(std::move(items)), families_(families),
+        device_families_(written_families(families, values)), modes_(modes), table_(table),
+        values_(values), done_(items_.size(), 0) {
+    family_count_ = static_cast<std::size_t>(std::popcount(device_families_ & 0x1Fu));
   }
+
+  /// The families the device writes.
+  std::uint32_t device_family_bits() const { return device_families_; }
 
   std::size_t item_count() const override { return items_.size(); }
 
   void item_bytes(std::size_t item, std::size_t& staging, std::size_t& result) const override {
     std::size_t n = grids_[items_[item]].cell_count();
     staging = sizeof(GpuGridDesc) + 4 + align4(n);
-    result = (n + 3) * family_count_ * kResultCellBytes + 4 * 4 * ((n + 31) / 32);
+    const std::size_t cell_bytes = values_ ? kCellValueBytes : kResultCellBytes;
+    result = (n + 3) * family_count_ * cell_bytes + 4 * 4 * ((n + 31) / 32);
   }
 
   std::size_t staging_bytes(cuda::ChunkRange range) const override {
@@ -108,9 +121,10 @@ public:
         d.background = 0;
         continue;
       }
-      // The device writes every family but the whole grid's; the host's expanded cells have all.
-      FamilyLayout l = family_layout(s.cells, s.foreground, device_families(families_));
-      FamilyLayout h = family_layout(s.cells, s.foreground, families_);
+      // Compact: the device writes every family but the whole grid's; the host's expanded
+      // cells have all. Cells: the device writes them all, where the objects will view them.
+      FamilyLayout l = family_layout(s.cells, s.foreground, device_families_);
+      FamilyLayout h = values_ ? l : family_layout(s.cells, s.foreground, families_);
       d.cell_base = static_cast<std::uint32_t>(cells);
       d.mask_base = static_cast<std::uint32_t>(words);
       d.foreground = static_cast<std::uint16_t>(s.foreground);
@@ -134,6 +148,7 @@ public:
             static_cast<std::uint32_t>(k);
     chunk.out_cells = cells;
     chunk.out_words = words;
+    chunk.cell_values = values_;
     state->host_cells = host_cells;
     chunk.staging_bytes = chunk.colours_offset + offset;
     chunk.host_state = state;
@@ -145,19 +160,26 @@ public:
                 std::shared_ptr<std::byte> results) override {
     Stopwatch clock;
     auto& state = *static_cast<ChunkState*>(chunk.host_state.get());
-    // The device returned uint16 cell indices; every build task expands its own grids' cells
-    // into one dsl::Cell buffer that all of the chunk's objects view. The device's buffer goes
-    // back to the cache as soon as the objects are built.
-    auto expanded = acquire_host_buffer(
-        std::max<std::size_t>(state.host_cells * sizeof(dsl::Cell), sizeof(dsl::Cell)), false);
     BuildSource source;
-    source.owner = expanded;
-    source.cells = reinterpret_cast<const dsl::Cell*>(expanded.get());
-    source.expand_to = reinterpret_cast<dsl::Cell*>(expanded.get());
-    source.indices = reinterpret_cast<const std::uint16_t*>(results.get());
-    source.masks =
-        reinterpret_cast<const std::uint32_t*>(results.get() + chunk.out_cells * kResultCellBytes);
-    source.grids = grids_.data();
+    if (values_) {
+      // The device wrote dsl::Cell values in canonical order: the objects view the pinned
+      // buffer itself, which goes back to the cache when the last of them dies.
+      source.owner = results;
+      source.cells = reinterpret_cast<const dsl::Cell*>(results.get());
+    } else {
+      // The device returned uint16 cell indices; every build task expands its own grids' cells
+      // into one dsl::Cell buffer that all of the chunk's objects view. The device's buffer
+      // goes back to the cache as soon as the objects are built.
+      auto expanded = acquire_host_buffer(
+          std::max<std::size_t>(state.host_cells * sizeof(dsl::Cell), sizeof(dsl::Cell)), false);
+      source.owner = expanded;
+      source.cells = reinterpret_cast<const dsl::Cell*>(expanded.get());
+      source.expand_to = reinterpret_cast<dsl::Cell*>(expanded.get());
+      source.indices = reinterpret_cast<const std::uint16_t*>(results.get());
+      source.grids = grids_.data();
+    }
+    source.masks = reinterpret_cast<const std::uint32_t*>(results.get() +
+                                                          chunk.out_cells * chunk.cell_bytes());
     source.families = families_;
     source.modes = modes_;
     const std::size_t count = state.grids.size();
@@ -204,8 +226,10 @@ private:
   std::span<const dsl::Grid> grids_;
   std::vector<std::size_t> items_;
   std::uint32_t families_;
+  std::uint32_t device_families_;
   ModeMask modes_;
   ObjectsTable& table_;
+  bool values_;
   std::size_t family_count_ = 1;
   std::vector<char> done_;
 };
@@ -259,8 +283,8 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
       cells_before += static_cast<double>(grids[eligible[next]].cell_count());
       items.push_back(eligible[next++]);
     }
-    shards.push_back(
-        std::make_unique<ObjectsShard>(grids, std::move(items), families, modes, table));
+    shards.push_back(std::make_unique<ObjectsShard>(grids, std::move(items), families, modes, table,
+                                                    cfg.result_layout == ResultLayout::Cells));
     shard_device.push_back(plans[s].device);
   }
   record_stage(Stage::Plan, plan_clock.seconds());
@@ -277,7 +301,7 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
     settings.memory_fraction = cfg.memory_fraction;
     settings.shards_on_device = static_cast<int>(shards_on_device[s]);
     settings.max_chunk_items = cfg.max_chunk_grids;
-    settings.families = device_families(families);
+    settings.families = shards[s]->device_family_bits();
     settings.faults = &faults;
     try {
       cuda::run_shard(settings, *shards[s]);
@@ -323,7 +347,8 @@ KernelTiming time_objects_kernels(std::span<const dsl::Grid> grids, ModeMask mod
   }
   const std::uint32_t families = families_for_modes(modes);
   ObjectsTable unused(0);
-  ObjectsShard shard(grids, eligible, families, modes, unused);
+  ObjectsShard shard(grids, eligible, families, modes, unused,
+                     config().result_layout == ResultLayout::Cells);
   cuda::ChunkRange all{0, eligible.size()};
   auto staging = acquire_host_buffer(shard.staging_bytes(all), true);
   cuda::PreparedChunk chunk = shard.prepare(all, staging.get());
@@ -333,7 +358,7 @@ KernelTiming time_objects_kernels(std::span<const dsl::Grid> grids, ModeMask mod
   t.bytes_in = chunk.staging_bytes;
   t.bytes_out = chunk.result_bytes();
   t.seconds = cuda::time_kernels(probe.devices.front().ordinal, chunk, staging.get(),
-                                 device_families(families), repetitions, t.reason);
+                                 shard.device_family_bits(), repetitions, t.reason);
   t.ok = !t.seconds.empty();
   return t;
 }

@@ -193,7 +193,7 @@ private:
 
   /// Consecutive items while the chunk's staging and worst-case results fit the budget.
   std::deque<ChunkRange> form_chunks() const {
-    // A chunk's cells are addressed with 32-bit offsets.
+    // A chunk's cells are addressed with 32-bit offsets (as 3 ints each in the cells layout).
     constexpr std::size_t kMaxResultBytes = std::size_t{1} << 32;
     std::deque<ChunkRange> chunks;
     const std::size_t items = client_.item_count();
@@ -260,9 +260,9 @@ private:
     kernels::LabelLaunch launch;
     launch.descs = reinterpret_cast<const detail::GpuGridDesc*>(in);
     launch.colours = reinterpret_cast<const std::uint8_t*>(in + chunk.colours_offset);
-    launch.cells = reinterpret_cast<std::uint16_t*>(out);
-    launch.masks =
-        reinterpret_cast<std::uint32_t*>(out + chunk.out_cells * detail::kResultCellBytes);
+    launch.cells = out;
+    launch.values = chunk.cell_values;
+    launch.masks = reinterpret_cast<std::uint32_t*>(out + chunk.out_cells * chunk.cell_bytes());
     launch.families = settings_.families;
     launch.multiprocessors = multiprocessors_;
     cudaError_t e = cudaSuccess;
@@ -498,8 +498,9 @@ std::vector<double> time_kernels(int device, const PreparedChunk& chunk, const s
   kernels::LabelLaunch launch;
   launch.descs = reinterpret_cast<const detail::GpuGridDesc*>(in);
   launch.colours = reinterpret_cast<const std::uint8_t*>(in + chunk.colours_offset);
-  launch.cells = reinterpret_cast<std::uint16_t*>(out);
-  launch.masks = reinterpret_cast<std::uint32_t*>(out + chunk.out_cells * detail::kResultCellBytes);
+  launch.cells = out;
+  launch.values = chunk.cell_values;
+  launch.masks = reinterpret_cast<std::uint32_t*>(out + chunk.out_cells * chunk.cell_bytes());
   launch.families = families;
   launch.multiprocessors = multiprocessors;
   for (int r = 0; r < repetitions && e == cudaSuccess; ++r) {

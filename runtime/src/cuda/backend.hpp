@@ -47,10 +47,14 @@ struct PreparedChunk {
   std::size_t items_offset = 0;   ///< byte offset of the work lists (uint32 grid indices)
   std::size_t colours_offset = 0; ///< byte offset of the colours
   std::uint32_t class_begin[detail::kSizeClasses + 1] = {}; ///< work list range per class
-  std::uint64_t out_cells = 0;      ///< result cells (kResultCellBytes each)
-  std::uint64_t out_words = 0;      ///< result mask words
+  std::uint64_t out_cells = 0;                              ///< result cells (cell_bytes() each)
+  std::uint64_t out_words = 0;                              ///< result mask words
+  bool cell_values = false;         ///< results as dsl::Cell values (else uint16 indices)
   std::shared_ptr<void> host_state; ///< the host side's, handed back to complete()
-  std::size_t result_bytes() const { return out_cells * detail::kResultCellBytes + out_words * 4; }
+  std::size_t cell_bytes() const {
+    return cell_values ? detail::kCellValueBytes : detail::kResultCellBytes;
+  }
+  std::size_t result_bytes() const { return out_cells * cell_bytes() + out_words * 4; }
 };
 
 /// The host side of a shard: packs chunks and turns results into DSL values.
@@ -64,8 +68,8 @@ public:
   virtual std::size_t staging_bytes(ChunkRange range) const = 0;
   /// Packs the range into `staging`.
   virtual PreparedChunk prepare(ChunkRange range, std::byte* staging) = 0;
-  /// The device finished the range: `results` holds its cells (uint16 indices), then its mask
-  /// words.
+  /// The device finished the range: `results` holds its cells (dsl::Cell values or uint16
+  /// indices, as chunk.cell_values says), then its mask words.
   virtual void complete(ChunkRange range, PreparedChunk& chunk,
                         std::shared_ptr<std::byte> results) = 0;
   /// The range must be done on the CPU path instead.

@@ -15,18 +15,18 @@ template <int MaxCells> constexpr int warps_per_block() {
   return MaxCells >= 1024 ? 4 : 8;
 }
 
-template <int MaxCells, int Warps>
+template <int MaxCells, int Warps, bool Values>
 __global__ void __launch_bounds__(Warps * 32)
     label_objects_kernel(const GpuGridDesc* __restrict__ descs,
                          const std::uint32_t* __restrict__ work, std::uint32_t count,
                          const std::uint8_t* __restrict__ colours,
-                         std::uint16_t* __restrict__ cells, std::uint32_t* __restrict__ masks,
+                         CellOut<Values>* __restrict__ cells, std::uint32_t* __restrict__ masks,
                          std::uint32_t families) {
-  __shared__ WarpSlab<MaxCells> slabs[Warps];
+  __shared__ SlabFor<MaxCells, Values> slabs[Warps];
   const unsigned warp = threadIdx.x >> 5;
   for (std::uint32_t item = blockIdx.x * Warps + warp; item < count; item += gridDim.x * Warps) {
     const GpuGridDesc d = descs[work[item]];
-    label_grid<MaxCells>(slabs[warp], d, colours, cells, masks, families);
+    label_grid<MaxCells, Values>(slabs[warp], d, colours, cells, masks, families);
     __syncwarp();
   }
 }
@@ -36,7 +36,8 @@ struct LabelLaunch {
   const std::uint32_t* work; ///< this class's work list
   std::uint32_t count;
   const std::uint8_t* colours;
-  std::uint16_t* cells; ///< result cells: row-major indices within their grid
+  void* cells; ///< result cells: dsl::Cell words (values) or row-major indices in their grid
+  bool values; ///< the cells result layout (dsl::Cell words); else the compact one
   std::uint32_t* masks;
   std::uint32_t families;
   int multiprocessors;
@@ -44,13 +45,18 @@ struct LabelLaunch {
 
 template <int MaxCells> cudaError_t launch_class(const LabelLaunch& l, cudaStream_t stream) {
   constexpr int warps = warps_per_block<MaxCells>();
-  static_assert(sizeof(WarpSlab<MaxCells>) * warps <= 48 * 1024);
+  static_assert(sizeof(ValueSlab<MaxCells>) * warps <= 48 * 1024);
   // Enough blocks to fill every multiprocessor several times over; warps loop over the rest.
   const std::uint32_t wanted = (l.count + warps - 1) / warps;
   const std::uint32_t cap = static_cast<std::uint32_t>(std::max(1, l.multiprocessors)) * 32u;
   const std::uint32_t blocks = std::max(1u, std::min(wanted, cap));
-  label_objects_kernel<MaxCells, warps><<<blocks, warps * 32, 0, stream>>>(
-      l.descs, l.work, l.count, l.colours, l.cells, l.masks, l.families);
+  if (l.values)
+    label_objects_kernel<MaxCells, warps, true><<<blocks, warps * 32, 0, stream>>>(
+        l.descs, l.work, l.count, l.colours, static_cast<int*>(l.cells), l.masks, l.families);
+  else
+    label_objects_kernel<MaxCells, warps, false><<<blocks, warps * 32, 0, stream>>>(
+        l.descs, l.work, l.count, l.colours, static_cast<std::uint16_t*>(l.cells), l.masks,
+        l.families);
   return cudaGetLastError();
 }
 

@@ -19,9 +19,10 @@
 //     on the root plus a per-root counter, and an object's first cell in `perm` order fixes
 //     its place among the objects (objects sort by their smallest cell); a warp scan of the
 //     object sizes gives each object's first position, the cells are scattered to an inverse
-//     permutation in shared memory, and written out coalesced as 16-bit cell indices (2 bytes
-//     a cell instead of a 12-byte dsl::Cell: the host expands them) together with the bit mask
-//     of object starts.
+//     permutation in shared memory, and written out coalesced together with the bit mask of
+//     object starts: as dsl::Cell words (the cells result layout; staged in shared memory and
+//     stored as 16-byte words) or as 16-bit cell indices (the compact layout: 2 bytes a cell
+//     instead of 12, the host expands them).
 #pragma once
 
 #include "core/layout.hpp"
@@ -29,6 +30,7 @@
 #include <cub/warp/warp_scan.cuh>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace battgpu::runtime::cuda::kernels {
 
@@ -48,6 +50,19 @@ template <int MaxCells> struct WarpSlab {
   std::uint16_t run[16];
   typename cub::WarpScan<int>::TempStorage scan;
 };
+
+/// The slab of the cells result layout: also a staging area for the dsl::Cell words.
+template <int MaxCells> struct ValueSlab : WarpSlab<MaxCells> {
+  uint4 stage[24]; ///< 32 cells as dsl::Cell words, on their way out
+};
+
+/// The slab and the result cell type of each layout: Values writes dsl::Cell words (3 ints a
+/// cell), otherwise uint16 cell indices.
+template <int MaxCells, bool Values>
+using SlabFor = std::conditional_t<Values, ValueSlab<MaxCells>, WarpSlab<MaxCells>>;
+template <bool Values> using CellOut = std::conditional_t<Values, int, std::uint16_t>;
+/// Result words of one cell.
+template <bool Values> constexpr int kCellWords = Values ? 3 : 1;
 
 /// The grid's geometry with a division-free row of a cell index.
 struct Shape {
@@ -186,11 +201,43 @@ template <int MaxCells> __device__ void flatten(WarpSlab<MaxCells>& s, const Sha
   __syncwarp();
 }
 
+/// Writes `count` cells, the p-th being cell source(p), as dsl::Cell words (colour, row, col),
+/// and zeros up to the next multiple of 4 cells (`out` is 16-byte aligned and the layout pads
+/// families so): 32 cells at a time are staged in shared memory and stored as 16-byte words.
+template <int MaxCells, class Source>
+__device__ void write_cells(ValueSlab<MaxCells>& s, const Shape& g, int* out, int count,
+                            Source source) {
+  const int lane = static_cast<int>(lane_id());
+  auto* stage = reinterpret_cast<int*>(s.stage);
+  auto* out4 = reinterpret_cast<uint4*>(out);
+  const int padded = (count + 3) & ~3;
+  for (int base = 0; base < padded; base += 32) {
+    const int p = base + lane;
+    int colour = 0, r = 0, c = 0;
+    if (p < count) {
+      const int i = source(p);
+      colour = s.colour[i];
+      r = g.row(i);
+      c = i - r * g.w;
+    }
+    stage[3 * lane] = colour;
+    stage[3 * lane + 1] = r;
+    stage[3 * lane + 2] = c;
+    __syncwarp();
+    const int vectors = (3 * min(32, padded - base)) / 4;
+    if (lane < vectors)
+      out4[(base / 32) * 24 + lane] = s.stage[lane];
+    __syncwarp();
+  }
+}
+
 /// Writes `count` cells, the p-th being cell source(p), as the cell's row-major index in the
 /// grid (uint16; the host recovers colour, row and column from its own copy of the grid), and
 /// zeros up to the next multiple of 4 cells (the layout pads families so). Each lane stores one
 /// index: a warp writes 64 contiguous bytes.
-template <class Source> __device__ void write_cells(std::uint16_t* out, int count, Source source) {
+template <int MaxCells, class Source>
+__device__ void write_cells(WarpSlab<MaxCells>&, const Shape&, std::uint16_t* out, int count,
+                            Source source) {
   const int lane = static_cast<int>(lane_id());
   const int padded = (count + 3) & ~3;
   for (int p = lane; p < padded; p += 32)
@@ -200,9 +247,9 @@ template <class Source> __device__ void write_cells(std::uint16_t* out, int coun
 /// Emits the labelled family: its objects in canonical order, cells and start mask. With
 /// `skip`, the `skip_count` cells at perm positions from `skip_begin` (the background colour)
 /// are left out.
-template <int MaxCells>
-__device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, int skip_begin,
-                            int skip_count, std::uint16_t* out, std::uint32_t* mask) {
+template <class Slab, class Out>
+__device__ void emit_family(Slab& s, const Shape& g, bool skip, int skip_begin, int skip_count,
+                            Out* out, std::uint32_t* mask) {
   using WarpScan = cub::WarpScan<int>;
   const unsigned lane = lane_id();
   const int total = skip ? g.n - skip_count : g.n;
@@ -259,7 +306,7 @@ __device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, in
   }
   __syncwarp();
 
-  write_cells(out, total, [&](int p) { return static_cast<int>(s.order[p]); });
+  write_cells(s, g, out, total, [&](int p) { return static_cast<int>(s.order[p]); });
   for (int base = 0; base < total; base += 32) {
     const int p = base + static_cast<int>(lane);
     const bool starts = p < total && (s.parent[s.order[p]] >> 16) == 0;
@@ -270,12 +317,13 @@ __device__ void emit_family(WarpSlab<MaxCells>& s, const Shape& g, bool skip, in
   __syncwarp();
 }
 
-/// All requested families of one grid.
-template <int MaxCells>
-__device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
+/// All requested families of one grid, written as dsl::Cell words (Values) or cell indices.
+template <int MaxCells, bool Values>
+__device__ void label_grid(SlabFor<MaxCells, Values>& s, const GpuGridDesc& d,
                            const std::uint8_t* __restrict__ colours,
-                           std::uint16_t* __restrict__ cells, std::uint32_t* __restrict__ masks,
+                           CellOut<Values>* __restrict__ cells, std::uint32_t* __restrict__ masks,
                            std::uint32_t families) {
+  constexpr int words = kCellWords<Values>;
   const unsigned lane = lane_id();
   Shape g;
   g.w = d.width;
@@ -333,13 +381,13 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
 
   const FamilyLayout layout =
       detail::family_layout(static_cast<std::uint32_t>(g.n), d.foreground, families);
-  std::uint16_t* grid_cells = cells + static_cast<std::size_t>(d.cell_base);
+  CellOut<Values>* grid_cells = cells + words * static_cast<std::size_t>(d.cell_base);
   std::uint32_t* grid_masks = masks + d.mask_base;
   const int bg_begin = s.start[background];
   const int bg_count = s.hist[background];
 
   if (families & detail::family_bit(detail::kWhole))
-    write_cells(grid_cells + layout.cell_off[detail::kWhole], g.n,
+    write_cells(s, g, grid_cells + words * layout.cell_off[detail::kWhole], g.n,
                 [&](int p) { return static_cast<int>(s.perm[p]); });
 
   auto same_colour = [&](int a, int b) { return s.colour[a] == s.colour[b]; };
@@ -357,8 +405,8 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
       unite_rows<false>(s, g, same_colour);
     flatten(s, g);
     if (families & detail::family_bit(lf))
-      emit_family(s, g, !(families & with_bg), bg_begin, bg_count, grid_cells + layout.cell_off[lf],
-                  grid_masks + layout.mask_off[lf]);
+      emit_family(s, g, !(families & with_bg), bg_begin, bg_count,
+                  grid_cells + words * layout.cell_off[lf], grid_masks + layout.mask_off[lf]);
     if (families & detail::family_bit(ff)) {
       flatten(s, g);
       if (diagonal)
@@ -366,7 +414,7 @@ __device__ void label_grid(WarpSlab<MaxCells>& s, const GpuGridDesc& d,
       else
         unite_foreground<false>(s, g, background);
       flatten(s, g);
-      emit_family(s, g, true, bg_begin, bg_count, grid_cells + layout.cell_off[ff],
+      emit_family(s, g, true, bg_begin, bg_count, grid_cells + words * layout.cell_off[ff],
                   grid_masks + layout.mask_off[ff]);
     }
   }
