@@ -3,6 +3,8 @@
 #include "importer.hpp"
 #include "python_subset.hpp"
 
+#include "battgpu/tasks/json.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -60,35 +62,6 @@ exit status:
   3  an input file is missing, unreadable, not UTF-8 or truncated (nothing is written)
   4  the output or report file could not be written
 )";
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
-      } else {
-        out += c;
-      }
-    }
-  }
-  return out + "\"";
-}
 
 /// Writes through a temporary file in the same directory and a rename.
 std::string write_atomically(const std::string& path, const std::string& content) {
@@ -279,7 +252,7 @@ std::string report_json(const Module& m, const PortfolioStats& stats, bool portf
     << ", \"left_out\": " << (m.functions.size() - imported) << ", \"left_out_by_reason\": {";
   bool first = true;
   for (const auto& [reason, n] : reasons) {
-    s << (first ? "" : ", ") << json_string(reason) << ": " << n;
+    s << (first ? "" : ", ") << battgpu::json::quote(reason) << ": " << n;
     first = false;
   }
   s << "}, \"ignored_statements\": " << m.ignored_statements;
@@ -289,12 +262,12 @@ std::string report_json(const Module& m, const PortfolioStats& stats, bool portf
   s << ", \"solvers\": [";
   first = true;
   for (const Function& fn : m.functions) {
-    s << (first ? "" : ", ") << "{\"function\": " << json_string(fn.python_name)
-      << ", \"id\": " << json_string(fn.id) << ", \"file\": " << json_string(fn.file)
-      << ", \"line\": " << fn.loc.line
+    s << (first ? "" : ", ") << "{\"function\": " << battgpu::json::quote(fn.python_name)
+      << ", \"id\": " << battgpu::json::quote(fn.id)
+      << ", \"file\": " << battgpu::json::quote(fn.file) << ", \"line\": " << fn.loc.line
       << ", \"imported\": " << (fn.left_out_reason.empty() ? "true" : "false");
     if (!fn.left_out_reason.empty())
-      s << ", \"reason\": " << json_string(fn.left_out_reason);
+      s << ", \"reason\": " << battgpu::json::quote(fn.left_out_reason);
     if (fn.batt)
       s << ", \"errors\": " << fn.errors << ", \"statements_left_out\": " << fn.statements_left_out
         << ", \"records_left_out\": " << fn.records_left_out;
@@ -304,11 +277,12 @@ std::string report_json(const Module& m, const PortfolioStats& stats, bool portf
   s << "], \"diagnostics\": [";
   first = true;
   for (const Diagnostic& d : m.diagnostics) {
-    s << (first ? "" : ", ") << "{\"file\": " << json_string(d.file) << ", \"line\": " << d.loc.line
-      << ", \"col\": " << d.loc.col << ", \"reason\": " << json_string(d.reason)
-      << ", \"message\": " << json_string(d.message)
-      << ", \"statement\": " << json_string(d.statement)
-      << ", \"function\": " << json_string(d.function) << "}";
+    s << (first ? "" : ", ") << "{\"file\": " << battgpu::json::quote(d.file)
+      << ", \"line\": " << d.loc.line << ", \"col\": " << d.loc.col
+      << ", \"reason\": " << battgpu::json::quote(d.reason)
+      << ", \"message\": " << battgpu::json::quote(d.message)
+      << ", \"statement\": " << battgpu::json::quote(d.statement)
+      << ", \"function\": " << battgpu::json::quote(d.function) << "}";
     first = false;
   }
   s << "]}\n";
