@@ -69,13 +69,19 @@ Options:
   --fail-unsolved  exit with 3 when some task with expected outputs was not solved
   --jobs N         run solvers on N threads (default: every core); the results and the
                    report come in task order whatever N is
-  --batch-size N   tasks per batch (default 64): before each batch, every grid its solvers
-                   see (sample inputs and outputs, test inputs) is handed to the batch
-                   runtime at once, so the solvers' batch points take results computed for
-                   the whole batch (on a GPU; see --prefetch)
-  --prefetch WHEN  auto (default: when the runtime has a usable GPU), always or never
-  --time-limit S   seconds a task may take (default: none); a task past it is abandoned
-                   and fails with status time-limit, and the run goes on
+  --batch-size N   tasks per batch (default 64): the batch runtime sees the grids of a whole
+                   batch at once (cross-task batching): before the batch, every grid its
+                   solvers see (sample inputs and outputs, test inputs) is prefetched, and
+                   while it runs, its solvers' batch points on grids they compute themselves
+                   are gathered into one runtime call per round (see --gather)
+  --prefetch WHEN  prefetch each batch's task grids: auto (default: when the runtime has a
+                   usable GPU), always or never
+  --gather WHEN    run each batch's regenerated solvers as coroutines that suspend at their
+                   batch points until the whole batch's requests are computed together:
+                   auto (default: when the runtime has a usable GPU), always or never
+  --time-limit S   seconds a task may take (default: none); a task past it is stopped and
+                   fails with status time-limit, and the run goes on (with --gather, the
+                   limit counts the task's solver time, the batched stages not included)
   -h, --help       show this help
 
 The progress display appears on stderr once a run has taken more than a second, when
@@ -244,18 +250,21 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
       if (!parse_seconds(value, a.settings.time_limit))
         return usage_error(err, context,
                            "--time-limit needs a positive number of seconds, not '" + value + "'");
-    } else if (takes_value("--prefetch")) {
+    } else if (takes_value("--prefetch") || takes_value("--gather")) {
       if (!error.empty())
         return usage_error(err, context, error);
+      const bool prefetch = arg.starts_with("--prefetch");
+      Batching& when = prefetch ? a.settings.prefetch : a.settings.gather;
       if (value == "auto")
-        a.settings.prefetch = Prefetch::Auto;
+        when = Batching::Auto;
       else if (value == "always")
-        a.settings.prefetch = Prefetch::Always;
+        when = Batching::Always;
       else if (value == "never")
-        a.settings.prefetch = Prefetch::Never;
+        when = Batching::Never;
       else
         return usage_error(err, context,
-                           "--prefetch is auto, always or never, not '" + value + "'");
+                           std::string(prefetch ? "--prefetch" : "--gather") +
+                               " is auto, always or never, not '" + value + "'");
     } else if (takes_value("--output")) {
       if (!error.empty())
         return usage_error(err, context, error);

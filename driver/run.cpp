@@ -1,6 +1,8 @@
 #include "run.hpp"
 
+#include "battgpu/dsl/cancellation.hpp"
 #include "battgpu/runtime/device.hpp"
+#include "battgpu/runtime/gather.hpp"
 #include "battgpu/runtime/prefetch.hpp"
 #include "battgpu/tasks/json.hpp"
 
@@ -80,64 +82,80 @@ struct SolvePosition {
   std::atomic<std::size_t> test{0};
 };
 
-TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
-                         SolvePosition* position);
+/// How one solver ran on one test input.
+struct SolveResult {
+  Outputs outputs;
+  /// What it threw ("" if nothing).
+  std::string error;
+  /// It was stopped by the time limit.
+  bool timed_out = false;
+};
 
-} // namespace
-
-TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers) {
-  return solve_task_at(task, solvers, nullptr);
+std::string message_of(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an exception not derived from std::exception";
+  }
 }
 
-namespace {
+std::string time_limit_message(double seconds, const std::string& solver, std::size_t test,
+                               const char* what) {
+  return "time limit of " + format("%g", seconds) + " s exceeded: solver '" + solver +
+         "' on test[" + std::to_string(test) + "] was " + what;
+}
 
-TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
-                         SolvePosition* position) {
-  const Clock::time_point start = Clock::now();
+/// A report with the task's identity and its test inputs, before any solver has run.
+TaskReport empty_report(const tasks::Task& task) {
   TaskReport report;
   report.id = task.id;
   report.path = task.path;
   report.tests.resize(task.test.size());
   for (std::size_t t = 0; t < task.test.size(); ++t)
     report.tests[t].has_expected = task.test[t].output.has_value();
+  return report;
+}
+
+/// The task's report from its solves' results, solver-major: results[k * tests + t] is
+/// solver k on test input t. A solve stopped by the time limit makes the task a TimeLimit
+/// failure.
+TaskReport evaluate_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
+                         std::span<const SolveResult> results, double time_limit) {
+  TaskReport report = empty_report(task);
   const bool checked = std::any_of(report.tests.begin(), report.tests.end(),
                                    [](const TestReport& t) { return t.has_expected; });
-
-  const dsl::Samples samples = task.samples();
-  const dsl::Grid no_candidate;
+  const std::size_t tests = task.test.size();
   std::size_t checked_candidates = 0;
+  bool timed_out = false;
   for (std::size_t k = 0; k < solvers.size(); ++k) {
     const SolverInfo* solver = solvers[k];
     bool solved_all = checked;
-    for (std::size_t t = 0; t < task.test.size(); ++t) {
-      if (position != nullptr) {
-        position->solver = k;
-        position->test = t;
-      }
+    for (std::size_t t = 0; t < tests; ++t) {
+      const SolveResult& result = results[k * tests + t];
       const tasks::Pair& pair = task.test[t];
-      Outputs outputs;
-      std::string error;
-      try {
-        solver->function(samples, pair.input, no_candidate, outputs);
-      } catch (const std::exception& e) {
-        error = e.what();
-      } catch (...) {
-        error = "an exception not derived from std::exception";
-      }
       TestReport& test = report.tests[t];
-      test.candidates += outputs.size();
-      report.candidates += outputs.size();
+      test.candidates += result.outputs.size();
+      report.candidates += result.outputs.size();
       if (test.has_expected)
-        checked_candidates += outputs.size();
-      if (!error.empty()) {
+        checked_candidates += result.outputs.size();
+      if (result.timed_out) {
+        if (!timed_out)
+          report.errors.push_back(time_limit_message(time_limit, solver->name, t, "stopped"));
+        timed_out = true;
+        solved_all = false;
+        continue;
+      }
+      if (!result.error.empty()) {
         report.errors.push_back("solver '" + solver->name + "' threw on test[" + std::to_string(t) +
-                                "]: " + error);
+                                "]: " + result.error);
         solved_all = false;
         continue;
       }
       if (!test.has_expected)
         continue;
-      const bool hit = std::any_of(outputs.begin(), outputs.end(),
+      const bool hit = std::any_of(result.outputs.begin(), result.outputs.end(),
                                    [&](const Candidate& c) { return c.grid == *pair.output; });
       if (hit)
         test.matched_by.push_back(solver->name);
@@ -148,7 +166,9 @@ TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* co
       report.solved_by.push_back(solver->name);
   }
 
-  if (!checked)
+  if (timed_out)
+    report.status = TaskStatus::TimeLimit;
+  else if (!checked)
     report.status = TaskStatus::Unchecked;
   else if (!report.solved_by.empty())
     report.status = TaskStatus::Solved;
@@ -158,9 +178,43 @@ TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* co
     report.status = TaskStatus::SolverError;
   else
     report.status = TaskStatus::NoCandidates;
+  return report;
+}
+
+/// Runs the solvers on the task's test inputs one after the other.
+TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* const> solvers,
+                         SolvePosition* position) {
+  const Clock::time_point start = Clock::now();
+  const dsl::Samples samples = task.samples();
+  const dsl::Grid no_candidate;
+  const std::size_t tests = task.test.size();
+  std::vector<SolveResult> results(solvers.size() * tests);
+  for (std::size_t k = 0; k < solvers.size(); ++k) {
+    for (std::size_t t = 0; t < tests; ++t) {
+      if (position != nullptr) {
+        position->solver = k;
+        position->test = t;
+      }
+      SolveResult& result = results[k * tests + t];
+      try {
+        solvers[k]->function(samples, task.test[t].input, no_candidate, result.outputs);
+      } catch (...) {
+        result.error = message_of(std::current_exception());
+      }
+    }
+  }
+  TaskReport report = evaluate_task(task, solvers, results, 0);
   report.seconds = seconds_since(start);
   return report;
 }
+
+} // namespace
+
+TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers) {
+  return solve_task_at(task, solvers, nullptr);
+}
+
+namespace {
 
 /// A task solved on a thread of its own: shared by the waiting thread and the solving one, so
 /// that either may be the last to leave.
@@ -168,6 +222,7 @@ struct LimitedSolve {
   tasks::Task task;
   std::vector<const SolverInfo*> solvers;
   SolvePosition position;
+  std::atomic<bool> cancelled{false};
   std::mutex mutex;
   std::condition_variable finished;
   bool done = false;
@@ -192,7 +247,11 @@ TaskReport solve_task_with_limit(const tasks::Task& task,
   job->task = task; // grids share their storage: cheap, and prefetched results still match
   job->solvers.assign(solvers.begin(), solvers.end());
   std::thread worker([job] {
-    TaskReport report = solve_task_at(job->task, job->solvers, &job->position);
+    TaskReport report;
+    {
+      const dsl::CancellationScope cancellable(&job->cancelled);
+      report = solve_task_at(job->task, job->solvers, &job->position);
+    }
     std::lock_guard lock(job->mutex);
     job->report = std::move(report);
     job->done = true;
@@ -208,26 +267,91 @@ TaskReport solve_task_with_limit(const tasks::Task& task,
     worker.join();
     return std::move(job->report);
   }
-  job->abandoned = true;
-  ++abandoned_count;
+  // Past the limit: cancel the solver at its next cancellation point, and give it a moment
+  // to unwind before abandoning its thread.
+  job->cancelled = true;
+  const bool stopped =
+      job->finished.wait_for(lock, std::chrono::seconds(1), [&] { return job->done; });
+  if (!stopped) {
+    job->abandoned = true;
+    ++abandoned_count;
+  }
   const std::size_t k = job->position.solver.load();
   const std::size_t t = job->position.test.load();
   lock.unlock();
-  worker.detach();
+  if (stopped)
+    worker.join();
+  else
+    worker.detach();
 
-  TaskReport report;
-  report.id = task.id;
-  report.path = task.path;
+  TaskReport report = empty_report(task);
   report.status = TaskStatus::TimeLimit;
-  report.tests.resize(task.test.size());
-  for (std::size_t i = 0; i < task.test.size(); ++i)
-    report.tests[i].has_expected = task.test[i].output.has_value();
-  report.errors.push_back("time limit of " + format("%g", seconds) + " s exceeded: solver '" +
-                          (k < solvers.size() ? solvers[k]->name : std::string("?")) +
-                          "' on test[" + std::to_string(t) + "] was abandoned");
+  report.errors.push_back(
+      time_limit_message(seconds, k < solvers.size() ? solvers[k]->name : std::string("?"), t,
+                         stopped ? "stopped" : "abandoned"));
   report.seconds = seconds_since(start);
   return report;
 }
+
+namespace {
+
+/// Solves a batch of tasks with their solvers as coroutines under run_gathered(): every
+/// batch point of every (task, solver, test input) is computed together with the others of
+/// its round. Fills `reports` (one per task) and returns the scheduler's report.
+runtime::GatherReport solve_gathered(std::span<const tasks::Task> batch,
+                                     std::span<const SolverInfo* const> solvers,
+                                     const RunSettings& settings, std::span<TaskReport> reports) {
+  std::vector<dsl::Samples> samples;
+  samples.reserve(batch.size());
+  std::vector<std::size_t> first_result(batch.size() + 1, 0);
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    samples.push_back(batch[i].samples());
+    first_result[i + 1] = first_result[i] + solvers.size() * batch[i].test.size();
+  }
+  const dsl::Grid no_candidate;
+  std::vector<SolveResult> results(first_result.back());
+  std::vector<runtime::GatheredSolve> solves;
+  solves.reserve(results.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const std::size_t tests = batch[i].test.size();
+    for (std::size_t k = 0; k < solvers.size(); ++k) {
+      for (std::size_t t = 0; t < tests; ++t) {
+        const std::size_t r = first_result[i] + k * tests + t;
+        solves.push_back({[&, i, k, t, r]() -> Solve {
+                            const SolverInfo& solver = *solvers[k];
+                            const dsl::Grid& input = batch[i].test[t].input;
+                            if (solver.suspending != nullptr)
+                              return solver.suspending(samples[i], input, no_candidate,
+                                                       results[r].outputs);
+                            solver.function(samples[i], input, no_candidate, results[r].outputs);
+                            return Solve{};
+                          },
+                          i});
+      }
+    }
+  }
+  std::vector<runtime::GatheredOutcome> outcomes(solves.size());
+  runtime::GatherSettings gather;
+  gather.threads = settings.jobs;
+  gather.group_time_limit = settings.time_limit;
+  runtime::GatherReport gathered = runtime::run_gathered(solves, outcomes, gather);
+
+  for (std::size_t r = 0; r < results.size(); ++r) {
+    results[r].timed_out = outcomes[r].timed_out;
+    if (outcomes[r].error && !outcomes[r].timed_out)
+      results[r].error = message_of(outcomes[r].error);
+  }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const std::span<const SolveResult> mine(results.data() + first_result[i],
+                                            first_result[i + 1] - first_result[i]);
+    reports[i] = evaluate_task(batch[i], solvers, mine, settings.time_limit);
+    for (std::size_t r = first_result[i]; r < first_result[i + 1]; ++r)
+      reports[i].seconds += outcomes[r].seconds;
+  }
+  return gathered;
+}
+
+} // namespace
 
 namespace {
 
@@ -244,6 +368,27 @@ std::vector<dsl::Grid> grids_of(std::span<const tasks::Task> tasks) {
       grids.push_back(p.input);
   }
   return grids;
+}
+
+} // namespace
+
+namespace {
+
+/// Solves each task of the batch on its own (with the time limit), the tasks spread over
+/// `settings.jobs` threads; `done(i, report)` receives task i's report.
+template <class Done>
+void solve_each(std::span<const tasks::Task> batch, std::span<const SolverInfo* const> solvers,
+                const RunSettings& settings, const Done& done) {
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < batch.size();)
+      done(i, solve_task_with_limit(batch[i], solvers, settings.time_limit));
+  };
+  const std::size_t threads = std::min<std::size_t>(settings.jobs, batch.size());
+  std::vector<std::jthread> pool;
+  for (std::size_t k = 1; k < threads; ++k)
+    pool.emplace_back(work);
+  work();
 }
 
 } // namespace
@@ -272,8 +417,11 @@ RunReport run(std::span<const std::filesystem::path> paths,
 
   const std::vector<tasks::Task>& all = loaded.tasks;
   report.tasks.resize(all.size());
-  const bool prefetch = settings.prefetch == Prefetch::Always ||
-                        (settings.prefetch == Prefetch::Auto && runtime::gpu_available());
+  const auto use = [](Batching when) {
+    return when == Batching::Always || (when == Batching::Auto && runtime::gpu_available());
+  };
+  const bool prefetch = use(settings.prefetch);
+  const bool gather = use(settings.gather);
   std::mutex progress_mutex;
   std::size_t done = 0;
   const std::size_t batch_size = report.settings.batch_size;
@@ -294,27 +442,30 @@ RunReport run(std::span<const std::filesystem::path> paths,
     }
 
     const Clock::time_point t0 = Clock::now();
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-      for (std::size_t i; (i = next++) < batch.size();) {
-        TaskReport r = solve_task_with_limit(batch[i], solvers, settings.time_limit);
+    if (gather) {
+      const runtime::GatherReport g =
+          solve_gathered(batch, solvers, report.settings,
+                         std::span<TaskReport>(report.tasks.data() + first, batch.size()));
+      ++report.gathered_batches;
+      report.gathered.rounds += g.batched.rounds;
+      report.gathered.object_requests += g.batched.object_requests;
+      report.gathered.mapply_requests += g.batched.mapply_requests;
+      report.gathered.runtime_calls += g.batched.runtime_calls;
+      report.gathered.failed_calls += g.batched.failed_calls;
+      report.gathered.seconds += g.batched.seconds;
+      if (progress) {
+        for (std::size_t i = 0; i < batch.size(); ++i)
+          progress(++done, all.size(), report.tasks[first + i]);
+      }
+    } else {
+      solve_each(batch, solvers, report.settings, [&](std::size_t i, TaskReport&& r) {
         TaskReport& slot = report.tasks[first + i];
         slot = std::move(r);
         if (progress) {
           std::lock_guard lock(progress_mutex);
           progress(++done, all.size(), slot);
         }
-      }
-    };
-    const std::size_t threads = std::min<std::size_t>(report.settings.jobs, batch.size());
-    if (threads <= 1) {
-      work();
-    } else {
-      std::vector<std::jthread> pool;
-      pool.reserve(threads - 1);
-      for (std::size_t k = 1; k < threads; ++k)
-        pool.emplace_back(work);
-      work();
+      });
     }
     report.solve_seconds += seconds_since(t0);
   }
@@ -355,6 +506,17 @@ std::string report_json(const RunReport& report) {
   w.member("batches", report.batches);
   w.member("prefetched_grids", report.prefetched_grids);
   w.member("prefetched_on_gpu", report.prefetched_on_gpu);
+  w.member("gathered_batches", report.gathered_batches);
+  w.end_object();
+
+  // The batched stage of gathered batches (its seconds are part of timing.solve_seconds).
+  w.key("gathered").begin_object();
+  w.member("rounds", report.gathered.rounds);
+  w.member("object_requests", report.gathered.object_requests);
+  w.member("mapply_requests", report.gathered.mapply_requests);
+  w.member("runtime_calls", report.gathered.runtime_calls);
+  w.member("failed_calls", report.gathered.failed_calls);
+  w.key("seconds").number(report.gathered.seconds);
   w.end_object();
 
   w.key("timing").begin_object();
@@ -546,6 +708,13 @@ std::string report_text(const RunReport& report, bool summary_only) {
          " on a GPU), " + duration(rs.time.total) + "; prefetched " +
          std::to_string(report.prefetched_grids) + " grids (" +
          std::to_string(report.prefetched_on_gpu) + " with GPU results)\n";
+  if (report.gathered_batches != 0) {
+    const runtime::Gather::Totals& g = report.gathered;
+    out += "gathered: " + std::to_string(g.object_requests) + " object and " +
+           std::to_string(g.mapply_requests) + " mapply requests in " + std::to_string(g.rounds) +
+           " rounds, " + std::to_string(g.runtime_calls) + " runtime calls, " +
+           duration(g.seconds) + " of the solve time\n";
+  }
   return out;
 }
 

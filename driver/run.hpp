@@ -2,6 +2,7 @@
 // candidates against the expected outputs, and report.
 #pragma once
 
+#include "battgpu/runtime/gather.hpp"
 #include "battgpu/runtime/stats.hpp"
 #include "battgpu/solver.hpp"
 #include "battgpu/tasks/task.hpp"
@@ -53,8 +54,8 @@ struct TaskReport {
   double seconds = 0;
 };
 
-/// Whether a run hands each batch's grids to the runtime before solving it.
-enum class Prefetch {
+/// Whether a run uses one of its cross-task batching stages.
+enum class Batching {
   /// Only where the runtime has a usable GPU (on the CPU the batch points' own code is as fast).
   Auto,
   Always,
@@ -66,9 +67,13 @@ struct RunSettings {
   unsigned jobs = 0;
   /// Tasks per batch: the runtime sees the grids of a whole batch at once.
   std::size_t batch_size = 64;
-  /// Seconds a task may take (0: no limit); a task past it is abandoned and fails.
+  /// Seconds a task may take (0: no limit); a task past it is stopped and fails.
   double time_limit = 0;
-  Prefetch prefetch = Prefetch::Auto;
+  /// Hand each batch's task grids to the runtime before solving it (prefetch.hpp).
+  Batching prefetch = Batching::Auto;
+  /// Run each batch's solvers as coroutines whose batch points are computed together
+  /// across the batch's tasks (battgpu/runtime/gather.hpp).
+  Batching gather = Batching::Auto;
 };
 
 struct RunReport {
@@ -81,9 +86,13 @@ struct RunReport {
   /// Grids handed to the runtime before their batch, and how many got GPU results.
   std::size_t prefetched_grids = 0;
   std::size_t prefetched_on_gpu = 0;
+  /// Batches whose solvers ran gathered, and the batched stage's totals over them.
+  std::size_t gathered_batches = 0;
+  runtime::Gather::Totals gathered;
   /// Stages: loading the files, prefetching the batches' grids, running the solvers.
   double load_seconds = 0;
   double prefetch_seconds = 0;
+  /// Solving, the gathered batched stages included (gathered.seconds of it).
   double solve_seconds = 0;
   double total_seconds = 0;
   /// The batch runtime's statistics over the run.
@@ -105,10 +114,11 @@ using ProgressCallback = std::function<void(std::size_t, std::size_t, const Task
 /// recorded in the report's errors; the others still run.
 TaskReport solve_task(const tasks::Task& task, std::span<const SolverInfo* const> solvers);
 
-/// solve_task on a thread of its own, given `seconds` at most. A task that takes longer is
-/// abandoned: its thread is detached (it cannot be stopped from outside; it keeps running
-/// until its solver returns, and is counted by abandoned_threads()) and the task fails with
-/// status TimeLimit.
+/// solve_task on a thread of its own, given `seconds` at most. A task that takes longer fails
+/// with status TimeLimit: its solver is cancelled at its next cancellation point (the next
+/// DSL value it builds; battgpu/dsl/cancellation.hpp). A solver that builds no value for a
+/// second after that is abandoned: its thread is detached and counted by
+/// abandoned_threads() until it returns.
 TaskReport solve_task_with_limit(const tasks::Task& task,
                                  std::span<const SolverInfo* const> solvers, double seconds);
 
@@ -116,8 +126,10 @@ TaskReport solve_task_with_limit(const tasks::Task& task,
 std::size_t abandoned_threads();
 
 /// Loads every path (files or directories) and solves every task that loaded: in batches of
-/// `settings.batch_size` tasks, each batch's grids prefetched through the runtime, its tasks
-/// spread over `settings.jobs` threads. Reports come in task order whatever the settings.
+/// `settings.batch_size` tasks, each batch's grids prefetched through the runtime, its
+/// solvers run gathered (their batch points computed together across the batch's tasks) or
+/// its tasks spread over `settings.jobs` threads. Reports come in task order, the same
+/// whatever the settings.
 RunReport run(std::span<const std::filesystem::path> paths,
               std::span<const SolverInfo* const> solvers, const RunSettings& settings,
               const ProgressCallback& progress = {});

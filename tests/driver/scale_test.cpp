@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "run.hpp"
 
+#include "battgpu/dsl.hpp"
 #include "battgpu/tasks/json.hpp"
 
 #include "temp_dir.hpp"
@@ -31,6 +32,16 @@ void loops_on_threes([[maybe_unused]] const Samples& S, const Grid& I,
   o.emplace_back(1, "test-loops", I);
 }
 BATTGPU_REGISTER_SOLVER("test-loops", loops_on_threes);
+
+// Builds DSL values forever on inputs starting with colour 3 (a runaway that the time limit
+// can cancel at the values it builds); records its input otherwise.
+void builds_on_threes([[maybe_unused]] const Samples& S, const Grid& I,
+                      [[maybe_unused]] const Grid& C, Outputs& o) {
+  while (I.at(0, 0) == 3)
+    (void)hmirror(I);
+  o.emplace_back(1, "test-builds", I);
+}
+BATTGPU_REGISTER_SOLVER("test-builds", builds_on_threes);
 
 } // namespace battgpu::driver_scale_test
 
@@ -109,7 +120,7 @@ void expect_same_results_for_every_setting(const fs::path& tasks, std::size_t mi
       driver::RunSettings settings{jobs, batch};
       // The prefetch path runs in CI too (on the CPU it keeps no results).
       if (batch == 7)
-        settings.prefetch = driver::Prefetch::Always;
+        settings.prefetch = driver::Batching::Always;
       const driver::RunReport r = driver::run(paths, solvers, settings);
       EXPECT_EQ(r.settings.jobs, jobs);
       EXPECT_EQ(r.batches, (r.tasks.size() + batch - 1) / batch);
@@ -198,6 +209,39 @@ TEST(DriverScale, TimeLimitStopsARunawaySolver) {
   EXPECT_EQ(driver::abandoned_threads(), 0u);
 }
 
+TEST(DriverScale, TimeLimitCancelsARunawayThatBuildsValues) {
+  TempDir dir;
+  auto task = [](int colour) {
+    std::string grid = "[[" + std::to_string(colour) + ", 0]]";
+    return R"({"train": [{"input": )" + grid + R"(, "output": )" + grid +
+           R"(}], "test": [{"input": )" + grid + R"(, "output": )" + grid + "}]}";
+  };
+  dir.write("a.json", task(1));
+  dir.write("b.json", task(3));
+  dir.write("c.json", task(2));
+  const std::size_t abandoned_before = driver::abandoned_threads();
+  for (const char* gather : {"never", "always"}) {
+    const auto start = std::chrono::steady_clock::now();
+    Result r = run_cli({"run", "--solver", "test-builds", "--time-limit", "0.3", "--jobs", "2",
+                        "--gather", gather, "--json", dir.str()});
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_LT(seconds, 10.0);
+    battgpu::json::Value report = battgpu::json::parse(r.out);
+    const auto& tasks = report.find("tasks")->items();
+    ASSERT_EQ(tasks.size(), 3u);
+    EXPECT_EQ(tasks[0].find("status")->text(), "solved") << gather;
+    EXPECT_EQ(tasks[1].find("status")->text(), "time-limit") << gather;
+    EXPECT_EQ(tasks[1].find("errors")->items().at(0).text(),
+              "time limit of 0.3 s exceeded: solver 'test-builds' on test[0] was stopped")
+        << gather;
+    EXPECT_EQ(tasks[2].find("status")->text(), "solved") << gather;
+    // Cancelled, not abandoned: no thread is left running.
+    EXPECT_EQ(driver::abandoned_threads(), abandoned_before) << gather;
+  }
+}
+
 TEST(DriverScale, BadFlagsExitWith2) {
   for (std::vector<std::string> args : {std::vector<std::string>{"--jobs", "0"},
                                         {"--jobs", "x"},
@@ -209,7 +253,8 @@ TEST(DriverScale, BadFlagsExitWith2) {
                                         {"--time-limit", "abc"},
                                         {"--time-limit=0"},
                                         {"--time-limit=inf"},
-                                        {"--prefetch=maybe"}}) {
+                                        {"--prefetch=maybe"},
+                                        {"--gather", "sometimes"}}) {
     std::vector<std::string> full{"run"};
     full.insert(full.end(), args.begin(), args.end());
     if (args.size() != 1 || args[0] != "--jobs")

@@ -1,5 +1,6 @@
 #include "cpu/thread_pool.hpp"
 
+#include "battgpu/dsl/cancellation.hpp"
 #include "battgpu/runtime/config.hpp"
 
 #include <algorithm>
@@ -73,6 +74,8 @@ void ThreadPool::worker_loop() {
 void ThreadPool::parallel_for(std::size_t count, const std::function<void(std::size_t)>& body) {
   if (count == 0)
     return;
+  // Runtime work is never cut off halfway: a solver's time limit takes effect after it.
+  const dsl::CancellationScope not_cancellable(nullptr);
   if (count == 1 || workers_.empty()) {
     for (std::size_t i = 0; i < count; ++i)
       body(i);

@@ -8,11 +8,19 @@ std::vector<SolverInfo>& registry() {
 }
 } // namespace
 
-const std::vector<SolverInfo>& registered_solvers() { return registry(); }
+const std::vector<SolverInfo>& registered_solvers() {
+  return registry();
+}
+
+bool register_solver(SolverInfo info) {
+  registry().push_back(std::move(info));
+  return true;
+}
 
 bool register_solver(std::string_view name, SolverFunction function) {
-  registry().push_back(SolverInfo{std::string(name), function});
-  return true;
+  // A plain function registered at run time has no coroutine form: it is started through
+  // the same function pointer by the scheduler (see SolverInfo).
+  return register_solver(SolverInfo{std::string(name), function, nullptr, false});
 }
 
 const SolverInfo* find_solver(std::string_view name) {

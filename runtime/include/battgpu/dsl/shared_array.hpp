@@ -1,6 +1,8 @@
 // Immutable, reference-counted contiguous storage shared by the DSL's containers.
 #pragma once
 
+#include "battgpu/dsl/cancellation.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +28,7 @@ public:
   SharedArray() = default;
 
   explicit SharedArray(std::vector<T>&& items) {
+    cancellation_point(); // every primitive that builds a value passes here
     if (items.empty())
       return;
     if constexpr (std::is_same_v<T, bool>) {

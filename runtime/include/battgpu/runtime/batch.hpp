@@ -9,10 +9,12 @@
 #pragma once
 
 #include "battgpu/dsl.hpp"
+#include "battgpu/runtime/gather.hpp"
 #include "battgpu/runtime/mapply_batch.hpp"
 #include "battgpu/runtime/prefetch.hpp"
 
 #include <array>
+#include <coroutine>
 #include <cstddef>
 #include <optional>
 #include <tuple>
@@ -137,6 +139,129 @@ auto batch_mapply(const PerObjectFn& f, const Container& objects, Original&& ori
   }
   (void)f;
   return std::forward<Original>(original)();
+}
+
+// The gathered forms (gather.hpp): battgpu-rewrite emits `co_await gather_objects(...)` and
+// `co_await gather_mapply(...)` in solvers it makes coroutines. Under run_gathered() a batch
+// point whose result is not kept already suspends, files its request, and on resuming takes
+// its result from the round's batch; with no scheduler it does what the blocking call does.
+
+/// Awaitable object-batch point: yields what batch_objects(grid, modes, original) returns.
+template <std::size_t N, class Original> class ObjectsPoint {
+public:
+  ObjectsPoint(const dsl::Grid& grid, const std::array<int, N>& modes, Original original)
+      : grid_(grid), modes_(modes), original_(std::move(original)) {}
+
+  bool await_ready() {
+    gather_ = Gather::current();
+    if (gather_ == nullptr || grid_.cell_count() == 0 || !valid_modes() || kept()) {
+      gather_ = nullptr;
+      return true;
+    }
+    return false;
+  }
+  void await_suspend(std::coroutine_handle<>) {
+    ModeMask mask = 0;
+    for (int mode : modes_)
+      mask |= mode_bit(mode);
+    ticket_ = gather_->request_objects(grid_, mask);
+  }
+  std::array<dsl::Objects, N> await_resume() {
+    if (gather_ != nullptr) {
+      std::array<dsl::Objects, N> out;
+      bool all = true;
+      for (std::size_t k = 0; k < N && all; ++k) {
+        const dsl::Objects* result = gather_->objects(ticket_, modes_[k]);
+        if (result != nullptr)
+          out[k] = *result;
+        else
+          all = false;
+      }
+      if (all)
+        return out;
+    }
+    return batch_objects(grid_, modes_, std::move(original_));
+  }
+
+private:
+  bool valid_modes() const {
+    for (int mode : modes_)
+      if (mode < 0 || mode > 7)
+        return false;
+    return true;
+  }
+  /// Every mode kept by the driver's prefetch: no need to wait.
+  bool kept() const {
+    if (!detail::has_prefetched())
+      return false;
+    for (int mode : modes_)
+      if (!detail::prefetched_objects(grid_, mode))
+        return false;
+    return true;
+  }
+
+  dsl::Grid grid_;
+  std::array<int, N> modes_;
+  Original original_;
+  Gather* gather_ = nullptr;
+  std::size_t ticket_ = 0;
+};
+
+/// object-batch, gathered form: `co_await gather_objects(grid, modes, original)`.
+template <std::size_t N, class Original>
+ObjectsPoint<N, std::decay_t<Original>>
+gather_objects(const dsl::Grid& grid, const std::array<int, N>& modes, Original&& original) {
+  return {grid, modes, std::forward<Original>(original)};
+}
+
+/// Awaitable mapply-batch point: yields what batch_mapply(f, objects, original) returns.
+template <class PerObjectFn, class Container, class Original> class MapplyPoint {
+  using Result = std::invoke_result_t<Original&>;
+  static constexpr bool batchable = detail::per_object_op<PerObjectFn>::value &&
+                                    std::is_same_v<Container, dsl::Objects> &&
+                                    std::is_same_v<Result, dsl::Indices>;
+
+public:
+  MapplyPoint(const PerObjectFn& f, const Container& container, Original original)
+      : f_(f), container_(container), original_(std::move(original)) {}
+
+  bool await_ready() {
+    if constexpr (batchable) {
+      gather_ = Gather::current();
+      if (gather_ != nullptr && !container_.empty() &&
+          !(detail::has_prefetched_mapply() &&
+            detail::prefetched_mapply(detail::per_object_op<PerObjectFn>::op, container_)))
+        return false;
+      gather_ = nullptr;
+    }
+    return true;
+  }
+  void await_suspend(std::coroutine_handle<>) {
+    if constexpr (batchable)
+      ticket_ = gather_->request_mapply(detail::per_object_op<PerObjectFn>::op, container_);
+  }
+  Result await_resume() {
+    if constexpr (batchable) {
+      if (gather_ != nullptr)
+        if (const dsl::Indices* result = gather_->mapply(ticket_))
+          return *result;
+    }
+    return batch_mapply(f_, container_, std::move(original_));
+  }
+
+private:
+  PerObjectFn f_;
+  Container container_;
+  Original original_;
+  Gather* gather_ = nullptr;
+  std::size_t ticket_ = 0;
+};
+
+/// mapply-batch, gathered form: `co_await gather_mapply(f, objects, original)`.
+template <class PerObjectFn, class Container, class Original>
+MapplyPoint<PerObjectFn, Container, std::decay_t<Original>>
+gather_mapply(const PerObjectFn& f, const Container& objects, Original&& original) {
+  return {f, objects, std::forward<Original>(original)};
 }
 
 } // namespace battgpu::runtime

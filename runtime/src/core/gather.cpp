@@ -1,0 +1,379 @@
+// Gather and run_gathered: cross-task batching of the batch points inside solvers
+// (battgpu/runtime/gather.hpp explains the mechanism).
+#include "battgpu/runtime/gather.hpp"
+
+#include "battgpu/dsl/cancellation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace battgpu::runtime {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constinit thread_local Gather* current_gather = nullptr;
+
+struct ObjectsRequest {
+  dsl::Grid grid;
+  ModeMask modes = 0;
+};
+
+struct MapplyRequest {
+  PerObjectOp op = PerObjectOp::ToIndices;
+  dsl::Objects container;
+};
+
+/// Where a request's result is: a batch of the last round and a row of it.
+struct Slot {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t batch = none;
+  std::size_t row = 0;
+};
+
+/// Identifies a value by its storage, so that a grid or container filed by several solves is
+/// computed once (values are immutable, and the request keeps the value alive).
+struct StorageKey {
+  const void* data;
+  std::size_t size;
+  std::size_t extra;
+  friend bool operator==(const StorageKey&, const StorageKey&) = default;
+};
+struct StorageKeyHash {
+  std::size_t operator()(const StorageKey& k) const noexcept {
+    return std::hash<const void*>()(k.data) ^ (k.size * 0x9E3779B97F4A7C15ull) ^ (k.extra << 21);
+  }
+};
+
+StorageKey key_of(const dsl::Grid& grid) {
+  return StorageKey{grid.cells(), static_cast<std::size_t>(grid.height()),
+                    static_cast<std::size_t>(grid.width())};
+}
+StorageKey key_of(const dsl::Objects& container) {
+  return StorageKey{container.begin(), container.size(), 0};
+}
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+} // namespace
+
+struct Gather::State {
+  BatchOptions options;
+  mutable std::mutex mutex;
+  std::vector<ObjectsRequest> objects_pending;
+  std::vector<MapplyRequest> mapply_pending;
+
+  // The last round's results.
+  std::vector<ObjectsBatch> objects_batches;
+  std::vector<Slot> objects_slots;
+  std::vector<MapplyBatch> mapply_batches;
+  std::vector<Slot> mapply_slots;
+
+  Totals totals;
+};
+
+Gather::Gather(BatchOptions options) : state_(std::make_unique<State>()) {
+  state_->options = options;
+}
+
+Gather::~Gather() = default;
+
+Gather* Gather::current() noexcept {
+  return current_gather;
+}
+
+Gather::Scope::Scope(Gather* gather) noexcept : previous_(current_gather) {
+  current_gather = gather;
+}
+
+Gather::Scope::~Scope() {
+  current_gather = previous_;
+}
+
+std::size_t Gather::request_objects(const dsl::Grid& grid, ModeMask modes) {
+  std::lock_guard lock(state_->mutex);
+  state_->objects_pending.push_back(ObjectsRequest{grid, modes});
+  return state_->objects_pending.size() - 1;
+}
+
+std::size_t Gather::request_mapply(PerObjectOp op, const dsl::Objects& container) {
+  std::lock_guard lock(state_->mutex);
+  state_->mapply_pending.push_back(MapplyRequest{op, container});
+  return state_->mapply_pending.size() - 1;
+}
+
+std::size_t Gather::pending() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->objects_pending.size() + state_->mapply_pending.size();
+}
+
+namespace {
+
+/// Groups the requests by `group_of`, each group's values deduplicated by storage, and runs
+/// `compute(group, values)` once per group. Fills `slots` (one per request) and `batches`.
+template <class Request, class GroupKey, class Value, class Batch, class GroupOf, class ValueOf,
+          class Compute>
+void compute_grouped(const std::vector<Request>& requests, std::vector<Batch>& batches,
+                     std::vector<Slot>& slots, Gather::Totals& totals, GroupOf group_of,
+                     ValueOf value_of, Compute compute) {
+  std::map<GroupKey, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < requests.size(); ++i)
+    groups[group_of(requests[i])].push_back(i);
+  slots.assign(requests.size(), Slot{});
+  for (const auto& [group, members] : groups) {
+    std::vector<Value> values;
+    std::vector<std::size_t> rows(members.size());
+    std::unordered_map<StorageKey, std::size_t, StorageKeyHash> seen;
+    for (std::size_t m = 0; m < members.size(); ++m) {
+      const Value& value = value_of(requests[members[m]]);
+      auto [it, fresh] = seen.try_emplace(key_of(value), values.size());
+      if (fresh)
+        values.push_back(value);
+      rows[m] = it->second;
+    }
+    ++totals.runtime_calls;
+    try {
+      batches.push_back(compute(group, std::span<const Value>(values)));
+    } catch (const std::exception&) {
+      // The batch points of this call run their original statements instead.
+      ++totals.failed_calls;
+      continue;
+    }
+    for (std::size_t m = 0; m < members.size(); ++m)
+      slots[members[m]] = Slot{batches.size() - 1, rows[m]};
+  }
+}
+
+} // namespace
+
+void Gather::run() {
+  State& s = *state_;
+  const Clock::time_point start = Clock::now();
+  std::vector<ObjectsRequest> objects_requests;
+  std::vector<MapplyRequest> mapply_requests;
+  {
+    std::lock_guard lock(s.mutex);
+    objects_requests.swap(s.objects_pending);
+    mapply_requests.swap(s.mapply_pending);
+  }
+  s.objects_batches.clear();
+  s.mapply_batches.clear();
+  ++s.totals.rounds;
+  s.totals.object_requests += objects_requests.size();
+  s.totals.mapply_requests += mapply_requests.size();
+
+  compute_grouped<ObjectsRequest, ModeMask, dsl::Grid>(
+      objects_requests, s.objects_batches, s.objects_slots, s.totals,
+      [](const ObjectsRequest& r) { return r.modes; },
+      [](const ObjectsRequest& r) -> const dsl::Grid& { return r.grid; },
+      [&](ModeMask modes, std::span<const dsl::Grid> grids) {
+        return batch_objects_many(grids, modes, s.options);
+      });
+  compute_grouped<MapplyRequest, PerObjectOp, dsl::Objects>(
+      mapply_requests, s.mapply_batches, s.mapply_slots, s.totals,
+      [](const MapplyRequest& r) { return r.op; },
+      [](const MapplyRequest& r) -> const dsl::Objects& { return r.container; },
+      [&](PerObjectOp op, std::span<const dsl::Objects> containers) {
+        return batch_mapply_many(op, containers, s.options);
+      });
+  s.totals.seconds += seconds_since(start);
+}
+
+const dsl::Objects* Gather::objects(std::size_t ticket, int mode) const {
+  const State& s = *state_;
+  if (ticket >= s.objects_slots.size() || mode < 0 || mode > 7)
+    return nullptr;
+  const Slot slot = s.objects_slots[ticket];
+  if (slot.batch == Slot::none)
+    return nullptr;
+  const ObjectsBatch& batch = s.objects_batches[slot.batch];
+  if (!(batch.modes() & mode_bit(mode)))
+    return nullptr;
+  return &batch(slot.row, mode);
+}
+
+const dsl::Indices* Gather::mapply(std::size_t ticket) const {
+  const State& s = *state_;
+  if (ticket >= s.mapply_slots.size())
+    return nullptr;
+  const Slot slot = s.mapply_slots[ticket];
+  if (slot.batch == Slot::none)
+    return nullptr;
+  return &s.mapply_batches[slot.batch][slot.row];
+}
+
+const Gather::Totals& Gather::totals() const {
+  return state_->totals;
+}
+
+namespace {
+
+/// The time limit's bookkeeping: solver time used per group, and what each worker runs now,
+/// watched by a thread that sets a group's cancellation flag once it is past its limit.
+class TimeLimit {
+public:
+  TimeLimit(std::size_t groups, unsigned workers, double seconds)
+      : limit_ns_(static_cast<std::int64_t>(seconds * 1e9)), groups_(groups), workers_(workers) {
+    if (seconds > 0)
+      watchdog_ = std::jthread([this](std::stop_token stop) { watch(stop); });
+  }
+
+  std::atomic<bool>& cancelled(std::size_t group) { return groups_[group].cancelled; }
+
+  /// Marks worker `w` as running solver code of `group` from now on.
+  void begin(unsigned w, std::size_t group) {
+    workers_[w].started_ns.store(now_ns(), std::memory_order_relaxed);
+    workers_[w].group.store(group, std::memory_order_release);
+  }
+  /// Ends it; returns the seconds it ran.
+  double end(unsigned w, std::size_t group) {
+    const std::int64_t used = now_ns() - workers_[w].started_ns.load(std::memory_order_relaxed);
+    workers_[w].group.store(idle, std::memory_order_release);
+    groups_[group].used_ns.fetch_add(used, std::memory_order_relaxed);
+    if (limit_ns_ > 0 && groups_[group].used_ns.load(std::memory_order_relaxed) > limit_ns_)
+      groups_[group].cancelled.store(true, std::memory_order_relaxed);
+    return static_cast<double>(used) * 1e-9;
+  }
+
+private:
+  static constexpr std::size_t idle = static_cast<std::size_t>(-1);
+  struct Group {
+    std::atomic<bool> cancelled{false};
+    std::atomic<std::int64_t> used_ns{0};
+  };
+  struct Worker {
+    std::atomic<std::size_t> group{idle};
+    std::atomic<std::int64_t> started_ns{0};
+  };
+
+  static std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+        .count();
+  }
+
+  void watch(const std::stop_token& stop) {
+    while (!stop.stop_requested()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      const std::int64_t now = now_ns();
+      for (Worker& w : workers_) {
+        const std::size_t g = w.group.load(std::memory_order_acquire);
+        if (g == idle)
+          continue;
+        const std::int64_t running = now - w.started_ns.load(std::memory_order_relaxed);
+        if (groups_[g].used_ns.load(std::memory_order_relaxed) + running > limit_ns_)
+          groups_[g].cancelled.store(true, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  std::int64_t limit_ns_;
+  std::vector<Group> groups_;
+  std::vector<Worker> workers_;
+  std::jthread watchdog_; // last: stopped and joined before the state it reads goes
+};
+
+bool is_cancellation(const std::exception_ptr& error) {
+  if (!error)
+    return false;
+  try {
+    std::rethrow_exception(error);
+  } catch (const dsl::Cancelled&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+/// Runs `step(i, worker)` for every i of `items` on `threads` threads.
+template <class Step>
+void run_phase(std::span<const std::size_t> items, unsigned threads, const Step& step) {
+  std::atomic<std::size_t> next{0};
+  auto work = [&](unsigned worker) {
+    for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < items.size();)
+      step(items[k], worker);
+  };
+  const auto used = static_cast<unsigned>(std::min<std::size_t>(threads, items.size()));
+  std::vector<std::jthread> pool;
+  for (unsigned w = 1; w < used; ++w)
+    pool.emplace_back(work, w);
+  work(0);
+}
+
+} // namespace
+
+GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOutcome> outcomes,
+                          const GatherSettings& settings) {
+  GatherReport report;
+  const std::size_t count = std::min(solves.size(), outcomes.size());
+  const unsigned threads =
+      settings.threads != 0 ? settings.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::size_t groups = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    groups = std::max(groups, solves[i].group + 1);
+
+  Gather gather(settings.options);
+  TimeLimit limit(groups, threads, settings.group_time_limit);
+  std::vector<Solve> live(count);
+
+  auto step = [&](std::size_t i, unsigned worker, bool first) {
+    GatheredOutcome& outcome = outcomes[i];
+    const std::size_t group = solves[i].group;
+    std::atomic<bool>& cancelled = limit.cancelled(group);
+    if (cancelled.load(std::memory_order_relaxed)) {
+      live[i].reset();
+      outcome.timed_out = true;
+      if (!outcome.error)
+        outcome.error = std::make_exception_ptr(dsl::Cancelled());
+      return;
+    }
+    limit.begin(worker, group);
+    {
+      const Gather::Scope gathering(&gather);
+      const dsl::CancellationScope cancellable(&cancelled);
+      try {
+        if (first)
+          live[i] = solves[i].start();
+        else
+          live[i].resume();
+      } catch (...) {
+        outcome.error = std::current_exception(); // a plain solver, or start() itself, threw
+      }
+    }
+    outcome.seconds += limit.end(worker, group);
+    if (live[i].done()) {
+      if (!outcome.error)
+        outcome.error = live[i].error();
+      live[i].reset();
+      outcome.timed_out = is_cancellation(outcome.error);
+    }
+  };
+
+  std::vector<std::size_t> items(count);
+  for (std::size_t i = 0; i < count; ++i)
+    items[i] = i;
+  for (bool first = true;; first = false) {
+    const Clock::time_point start = Clock::now();
+    run_phase(items, threads, [&](std::size_t i, unsigned w) { step(i, w, first); });
+    report.solve_seconds += seconds_since(start);
+    items.clear();
+    for (std::size_t i = 0; i < count; ++i)
+      if (!live[i].done())
+        items.push_back(i);
+    if (items.empty())
+      break;
+    gather.run();
+  }
+  report.batched = gather.totals();
+  return report;
+}
+
+} // namespace battgpu::runtime

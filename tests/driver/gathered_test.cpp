@@ -1,0 +1,118 @@
+// Cross-task batching in the driver (--gather): synthetic batt solvers regenerated as
+// coroutines give, over the 400 ARC training tasks, exactly the report their original form
+// gives run one task at a time, for every batch size (1, 7, 64, all 400) and either way of
+// running the batch points. Needs ../shared/arc-agi/training (skipped where it is absent).
+#include "run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace driver = battgpu::driver;
+
+std::vector<const battgpu::SolverInfo*> solvers_named(const std::string& prefix) {
+  std::vector<const battgpu::SolverInfo*> solvers;
+  for (const battgpu::SolverInfo& s : battgpu::registered_solvers())
+    if (s.name.starts_with(prefix))
+      solvers.push_back(&s);
+  return solvers;
+}
+
+/// Replaces every `from` in `text` by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+/// What a run found, solver names with their form's prefix removed: statuses, solvers,
+/// candidate counts, matches and errors of every task.
+std::string results_of(const driver::RunReport& report, const std::string& prefix) {
+  std::string text;
+  for (const driver::TaskReport& t : report.tasks) {
+    text += t.id + " " + driver::status_name(t.status) + " " + std::to_string(t.candidates) + " [";
+    for (const std::string& s : t.solved_by)
+      text += s + ",";
+    text += "]";
+    for (const driver::TestReport& test : t.tests) {
+      text += " (" + std::to_string(test.candidates);
+      for (const std::string& s : test.matched_by)
+        text += " " + s;
+      text += ")";
+    }
+    for (const std::string& e : t.errors)
+      text += " !" + e;
+    text += "\n";
+  }
+  return replaced(text, prefix, "synth-");
+}
+
+fs::path training_tasks() {
+  return fs::path(BATTGPU_SHARED_DIR) / "arc-agi" / "training";
+}
+
+TEST(DriverGathered, RegeneratedSolversHaveSuspendingBatchPointsWhereTheGeneratorRan) {
+  const auto regenerated = solvers_named("gathered_regenerated-");
+  ASSERT_EQ(regenerated.size(), 40u);
+  std::size_t coroutines = 0;
+  for (const battgpu::SolverInfo* s : regenerated)
+    coroutines += s->has_suspension_points;
+#ifdef BATTGPU_TEST_EXPECT_REGENERATED
+  EXPECT_GT(coroutines, 10u);
+#endif
+  for (const battgpu::SolverInfo* s : solvers_named("gathered_original-"))
+    EXPECT_FALSE(s->has_suspension_points) << s->name;
+  std::cout << coroutines << " of 40 regenerated solvers are coroutines\n";
+}
+
+TEST(DriverGathered, SameResultsAsTheOriginalsOneTaskAtATimeForEveryBatchSize) {
+  if (!fs::is_directory(training_tasks()))
+    GTEST_SKIP() << training_tasks() << " is not present";
+  const std::vector<fs::path> paths{training_tasks()};
+
+  driver::RunSettings one_at_a_time;
+  one_at_a_time.jobs = 2;
+  one_at_a_time.batch_size = 1;
+  one_at_a_time.prefetch = driver::Batching::Never;
+  one_at_a_time.gather = driver::Batching::Never;
+  const driver::RunReport reference =
+      driver::run(paths, solvers_named("gathered_original-"), one_at_a_time);
+  ASSERT_EQ(reference.tasks.size(), 400u);
+  ASSERT_TRUE(reference.load_errors.empty());
+  const std::string expected = results_of(reference, "gathered_original-");
+
+  const auto regenerated = solvers_named("gathered_regenerated-");
+  bool any_requests = false;
+  for (std::size_t batch : {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{400}}) {
+    driver::RunSettings settings;
+    settings.jobs = 2;
+    settings.batch_size = batch;
+    settings.prefetch = driver::Batching::Always;
+    settings.gather = driver::Batching::Always;
+    const driver::RunReport gathered = driver::run(paths, regenerated, settings);
+    EXPECT_EQ(gathered.gathered_batches, (400 + batch - 1) / batch);
+    EXPECT_EQ(gathered.gathered.failed_calls, 0u);
+    any_requests |= gathered.gathered.object_requests + gathered.gathered.mapply_requests > 0;
+    EXPECT_EQ(results_of(gathered, "gathered_regenerated-"), expected) << "batch size " << batch;
+  }
+  // The regenerated solvers run blocking as well (the coroutines never suspend).
+  driver::RunSettings blocking;
+  blocking.jobs = 2;
+  blocking.batch_size = 64;
+  blocking.gather = driver::Batching::Never;
+  EXPECT_EQ(results_of(driver::run(paths, regenerated, blocking), "gathered_regenerated-"),
+            expected);
+#ifdef BATTGPU_TEST_EXPECT_REGENERATED
+  EXPECT_TRUE(any_requests) << "no batch point suspended";
+#else
+  (void)any_requests;
+#endif
+}
+
+} // namespace
