@@ -82,9 +82,13 @@ struct SolvePosition {
   std::atomic<std::size_t> test{0};
 };
 
-/// How one solver ran on one test input.
+/// How one solver ran on one test input (its outputs are checked, then dropped, as soon as
+/// it ends: a gathered batch has tens of thousands of solves under way).
 struct SolveResult {
-  Outputs outputs;
+  /// Candidates it recorded.
+  std::size_t candidates = 0;
+  /// One of them is the test input's expected output.
+  bool matched = false;
   /// What it threw ("" if nothing).
   std::string error;
   /// It was stopped by the time limit.
@@ -99,6 +103,13 @@ std::string message_of(const std::exception_ptr& error) {
   } catch (...) {
     return "an exception not derived from std::exception";
   }
+}
+
+void record_outputs(SolveResult& result, const Outputs& outputs, const tasks::Pair& pair) {
+  result.candidates = outputs.size();
+  result.matched = pair.output.has_value() &&
+                   std::any_of(outputs.begin(), outputs.end(),
+                               [&](const Candidate& c) { return c.grid == *pair.output; });
 }
 
 std::string time_limit_message(double seconds, const std::string& solver, std::size_t test,
@@ -134,12 +145,11 @@ TaskReport evaluate_task(const tasks::Task& task, std::span<const SolverInfo* co
     bool solved_all = checked;
     for (std::size_t t = 0; t < tests; ++t) {
       const SolveResult& result = results[k * tests + t];
-      const tasks::Pair& pair = task.test[t];
       TestReport& test = report.tests[t];
-      test.candidates += result.outputs.size();
-      report.candidates += result.outputs.size();
+      test.candidates += result.candidates;
+      report.candidates += result.candidates;
       if (test.has_expected)
-        checked_candidates += result.outputs.size();
+        checked_candidates += result.candidates;
       if (result.timed_out) {
         if (!timed_out)
           report.errors.push_back(time_limit_message(time_limit, solver->name, t, "stopped"));
@@ -155,9 +165,7 @@ TaskReport evaluate_task(const tasks::Task& task, std::span<const SolverInfo* co
       }
       if (!test.has_expected)
         continue;
-      const bool hit = std::any_of(result.outputs.begin(), result.outputs.end(),
-                                   [&](const Candidate& c) { return c.grid == *pair.output; });
-      if (hit)
+      if (result.matched)
         test.matched_by.push_back(solver->name);
       else
         solved_all = false;
@@ -196,11 +204,13 @@ TaskReport solve_task_at(const tasks::Task& task, std::span<const SolverInfo* co
         position->test = t;
       }
       SolveResult& result = results[k * tests + t];
+      Outputs outputs;
       try {
-        solvers[k]->function(samples, task.test[t].input, no_candidate, result.outputs);
+        solvers[k]->function(samples, task.test[t].input, no_candidate, outputs);
       } catch (...) {
         result.error = message_of(std::current_exception());
       }
+      record_outputs(result, outputs, task.test[t]);
     }
   }
   TaskReport report = evaluate_task(task, solvers, results, 0);
@@ -310,6 +320,7 @@ runtime::GatherReport solve_gathered(std::span<const tasks::Task> batch,
   }
   const dsl::Grid no_candidate;
   std::vector<SolveResult> results(first_result.back());
+  std::vector<Outputs> outputs(results.size());
   std::vector<runtime::GatheredSolve> solves;
   solves.reserve(results.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -317,16 +328,21 @@ runtime::GatherReport solve_gathered(std::span<const tasks::Task> batch,
     for (std::size_t k = 0; k < solvers.size(); ++k) {
       for (std::size_t t = 0; t < tests; ++t) {
         const std::size_t r = first_result[i] + k * tests + t;
-        solves.push_back({[&, i, k, t, r]() -> Solve {
-                            const SolverInfo& solver = *solvers[k];
-                            const dsl::Grid& input = batch[i].test[t].input;
-                            if (solver.suspending != nullptr)
-                              return solver.suspending(samples[i], input, no_candidate,
-                                                       results[r].outputs);
-                            solver.function(samples[i], input, no_candidate, results[r].outputs);
-                            return Solve{};
-                          },
-                          i});
+        runtime::GatheredSolve solve;
+        solve.group = i;
+        solve.start = [&, i, k, t, r]() -> Solve {
+          const SolverInfo& solver = *solvers[k];
+          const dsl::Grid& input = batch[i].test[t].input;
+          if (solver.suspending != nullptr)
+            return solver.suspending(samples[i], input, no_candidate, outputs[r]);
+          solver.function(samples[i], input, no_candidate, outputs[r]);
+          return Solve{};
+        };
+        solve.finished = [&, i, t, r] {
+          record_outputs(results[r], outputs[r], batch[i].test[t]);
+          Outputs().swap(outputs[r]);
+        };
+        solves.push_back(std::move(solve));
       }
     }
   }

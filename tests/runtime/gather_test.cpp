@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <stdexcept>
 #include <vector>
 
@@ -40,6 +41,13 @@ Solve outboxes_of_objects(const Grid& input, Indices& out) {
   out = co_await rt::gather_mapply(outbox, objects, [&] { return mapply(outbox, objects); });
 }
 
+rt::GatheredSolve gathered(std::function<Solve()> start, std::size_t group) {
+  rt::GatheredSolve solve;
+  solve.start = std::move(start);
+  solve.group = group;
+  return solve;
+}
+
 rt::GatherSettings on_threads(unsigned threads, double group_time_limit = 0) {
   rt::GatherSettings settings;
   settings.threads = threads;
@@ -56,7 +64,7 @@ TEST(Gather, ObjectsOfDerivedGridsMatchTheDslInOneRound) {
   std::vector<std::array<Objects, 2>> results(inputs.size());
   std::vector<rt::GatheredSolve> solves;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    solves.push_back({[&, i] { return mirrored_objects(inputs[i], results[i]); }, i});
+    solves.push_back(gathered([&, i] { return mirrored_objects(inputs[i], results[i]); }, i));
   std::vector<rt::GatheredOutcome> outcomes(solves.size());
 
   const rt::GatherReport report = rt::run_gathered(solves, outcomes, on_threads(3));
@@ -78,7 +86,7 @@ TEST(Gather, DependentBatchPointsTakeOneRoundEach) {
   std::vector<Indices> results(inputs.size());
   std::vector<rt::GatheredSolve> solves;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    solves.push_back({[&, i] { return outboxes_of_objects(inputs[i], results[i]); }, i});
+    solves.push_back(gathered([&, i] { return outboxes_of_objects(inputs[i], results[i]); }, i));
   std::vector<rt::GatheredOutcome> outcomes(solves.size());
 
   const rt::GatherReport report = rt::run_gathered(solves, outcomes, on_threads(2));
@@ -114,7 +122,8 @@ TEST(Gather, AnExceptionStaysWithItsSolve) {
   const std::vector<Grid> inputs = grids(40, 14);
   std::vector<rt::GatheredSolve> solves;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    solves.push_back({[&, i] { return throws_after_its_batch_point(inputs[i], i % 3 == 0); }, i});
+    solves.push_back(
+        gathered([&, i] { return throws_after_its_batch_point(inputs[i], i % 3 == 0); }, i));
   std::vector<rt::GatheredOutcome> outcomes(solves.size());
   rt::run_gathered(solves, outcomes, on_threads(2));
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -154,10 +163,10 @@ TEST(Gather, ARunawayGroupIsCancelledAndTheOthersFinish) {
   std::vector<Objects> results(inputs.size());
   std::vector<rt::GatheredSolve> solves;
   // Group 0 runs away (its second solve finishes before the batch point resumes it).
-  solves.push_back({[&] { return runs_away(inputs[0], built); }, 0});
-  solves.push_back({[&] { return finishes(inputs[0], results[0]); }, 0});
+  solves.push_back(gathered([&] { return runs_away(inputs[0], built); }, 0));
+  solves.push_back(gathered([&] { return finishes(inputs[0], results[0]); }, 0));
   for (std::size_t i = 1; i < inputs.size(); ++i)
-    solves.push_back({[&, i] { return finishes(inputs[i], results[i]); }, i});
+    solves.push_back(gathered([&, i] { return finishes(inputs[i], results[i]); }, i));
   std::vector<rt::GatheredOutcome> outcomes(solves.size());
 
   const auto start = std::chrono::steady_clock::now();
@@ -198,20 +207,20 @@ TEST(Gather, RegisteredSolversRunBothWays) {
   const std::vector<Grid> inputs = grids(30, 16);
   const Samples samples;
   for (const battgpu::SolverInfo* solver : {plain, coroutine}) {
-    std::vector<battgpu::Outputs> direct(inputs.size()), gathered(inputs.size());
+    std::vector<battgpu::Outputs> direct(inputs.size()), via_gather(inputs.size());
     std::vector<rt::GatheredSolve> solves;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       solver->function(samples, inputs[i], Grid{}, direct[i]);
-      solves.push_back(
-          {[&, i] { return solver->suspending(samples, inputs[i], Grid{}, gathered[i]); }, i});
+      solves.push_back(gathered(
+          [&, i] { return solver->suspending(samples, inputs[i], Grid{}, via_gather[i]); }, i));
     }
     std::vector<rt::GatheredOutcome> outcomes(solves.size());
     rt::run_gathered(solves, outcomes, on_threads(2));
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       ASSERT_FALSE(outcomes[i].error);
       ASSERT_EQ(direct[i].size(), 1u);
-      ASSERT_EQ(gathered[i].size(), 1u);
-      EXPECT_EQ(direct[i][0].grid, gathered[i][0].grid) << solver->name << " " << i;
+      ASSERT_EQ(via_gather[i].size(), 1u);
+      EXPECT_EQ(direct[i][0].grid, via_gather[i][0].grid) << solver->name << " " << i;
     }
   }
 }

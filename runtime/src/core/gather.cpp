@@ -324,15 +324,26 @@ GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOut
   TimeLimit limit(groups, threads, settings.group_time_limit);
   std::vector<Solve> live(count);
 
+  auto finish = [&](std::size_t i) {
+    if (solves[i].finished) {
+      try {
+        solves[i].finished();
+      } catch (...) {
+        if (!outcomes[i].error)
+          outcomes[i].error = std::current_exception();
+      }
+    }
+    live[i].reset();
+  };
   auto step = [&](std::size_t i, unsigned worker, bool first) {
     GatheredOutcome& outcome = outcomes[i];
     const std::size_t group = solves[i].group;
     std::atomic<bool>& cancelled = limit.cancelled(group);
     if (cancelled.load(std::memory_order_relaxed)) {
-      live[i].reset();
       outcome.timed_out = true;
       if (!outcome.error)
         outcome.error = std::make_exception_ptr(dsl::Cancelled());
+      finish(i);
       return;
     }
     limit.begin(worker, group);
@@ -352,8 +363,8 @@ GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOut
     if (live[i].done()) {
       if (!outcome.error)
         outcome.error = live[i].error();
-      live[i].reset();
       outcome.timed_out = is_cancellation(outcome.error);
+      finish(i);
     }
   };
 

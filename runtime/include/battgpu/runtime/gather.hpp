@@ -99,6 +99,9 @@ private:
 struct GatheredSolve {
   std::function<Solve()> start;
   std::size_t group = 0;
+  /// Called on the worker thread as soon as the solve has ended (returned, thrown or been
+  /// stopped), before its frame is released: the place to take its results.
+  std::function<void()> finished;
 };
 
 /// How a solve ended.
