@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Installs what battgpu needs, builds it with the `default` preset, and runs the example
-# solvers over examples/tasks: prints each task's result, solved/total and the time.
+# Installs what battgpu needs, builds it with the `default` preset (battgpu-rewrite
+# regenerates the example solvers, which are linked with the runtime), and runs them over
+# examples/tasks with cross-task batching: the tasks' grids are prefetched through the
+# runtime in one batch, and the solvers run as coroutines whose batch points are gathered
+# across the tasks. Prints each task's result, solved/total, the time per stage and the
+# runtime's statistics.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/packages.sh
@@ -9,4 +13,4 @@ battgpu_ensure_packages "${BATTGPU_BUILD_PACKAGES[@]}" "${BATTGPU_GENERATOR_PACK
 
 cmake --preset default
 cmake --build --preset default --target battgpu -j 2
-build/default/driver/battgpu run examples/tasks
+build/default/driver/battgpu run --prefetch always --gather always examples/tasks
