@@ -81,6 +81,25 @@ TEST(Gather, ObjectsOfDerivedGridsMatchTheDslInOneRound) {
   EXPECT_EQ(report.batched.failed_calls, 0u);
 }
 
+// The same on the GPU path where a GPU is usable (the CPU path elsewhere): a batch large
+// enough for several chunks, every result compared with the DSL's.
+TEST(Gather, ForcedOntoTheGpuPathTheResultsAreTheDsls) {
+  const std::vector<Grid> inputs = grids(20000, 17);
+  std::vector<Indices> results(inputs.size());
+  std::vector<rt::GatheredSolve> solves;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    solves.push_back(gathered([&, i] { return outboxes_of_objects(inputs[i], results[i]); }, i));
+  std::vector<rt::GatheredOutcome> outcomes(solves.size());
+  rt::GatherSettings settings = on_threads(0);
+  settings.options.path = rt::Path::Gpu;
+  const rt::GatherReport report = rt::run_gathered(solves, outcomes, settings);
+  EXPECT_EQ(report.batched.failed_calls, 0u);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    ASSERT_FALSE(outcomes[i].error);
+    ASSERT_EQ(results[i], mapply(outbox, o_g(rot90(inputs[i]), R7))) << "grid " << i;
+  }
+}
+
 TEST(Gather, DependentBatchPointsTakeOneRoundEach) {
   const std::vector<Grid> inputs = grids(120, 12);
   std::vector<Indices> results(inputs.size());
