@@ -35,6 +35,9 @@ struct Group {
   std::vector<std::string> vars; ///< the variables it covers, as the marker names them
   /// Pattern data for rendering: one string per role, filled by the pattern.
   std::vector<std::string> data;
+  /// Rendered as a suspending batch point (`co_await` of the gathering call), set by the
+  /// rewrite once it knows the function's form; only for patterns whose gathers() is true.
+  bool gathered = false;
 };
 
 /// A candidate left as it was, and why.
@@ -62,6 +65,8 @@ public:
   virtual std::vector<llvm::StringRef> triggers() const = 0;
   /// Whether calls of local closures (`f(G)`) may be candidates.
   virtual bool acceptsClosureCalls() const { return false; }
+  /// Whether its batch points have a gathering (cross-task, `co_await`) form.
+  virtual bool gathers() const { return false; }
 
   /// Semantic recognition: matchers over one top-level DeclStmt.
   virtual void registerMatchers(clang::ast_matchers::MatchFinder& finder) = 0;

@@ -150,7 +150,8 @@ struct ParseOutcome {
 class Tool {
 public:
   Tool(Options& options, clang::tooling::CompilationDatabase& db, std::vector<Pattern*> patterns)
-      : opt_(options), db_(db), patterns_(std::move(patterns)) {}
+      : opt_(options), db_(db), patterns_(std::move(patterns)),
+        form_(options.batchForm == "blocking" ? BatchForm::Blocking : BatchForm::Gathered) {}
 
   /// The compiler's command line for `file`, adjusted for a syntax-only parse.
   bool commandFor(const std::string& file, std::vector<std::string>& args, std::string& dir,
@@ -266,16 +267,16 @@ public:
     if (opt_.speculate) {
       auto lexStart = Clock::now();
       std::vector<FunctionIndex> guessed = buildLexicalIndex(input, regions, patterns_);
-      FileRewrite spec = rewriteFile(input, lines, guessed, patterns_);
+      FileRewrite spec = rewriteFile(input, lines, guessed, patterns_, form_);
       rep.speculationMs = msSince(lexStart);
       if (spec.ok) {
-        SemanticInput in{&spec.map, &spec.regions, &regions};
+        SemanticInput in{&spec.map, &spec.regions, &regions, input, &spec.formEdits};
         ParseOutcome p = parse(args, dir, file, spec.output, &in);
         ++rep.parses;
         rep.parseMs += p.ms;
         rep.analysisMs += p.semantic.ms;
         if (p.errors == 0 && p.semantic.ok) {
-          FileRewrite checked = rewriteFile(input, lines, p.semantic.functions, patterns_);
+          FileRewrite checked = rewriteFile(input, lines, p.semantic.functions, patterns_, form_);
           if (const char* dump = std::getenv("BATTGPU_REWRITE_DEBUG_SPECULATION")) {
             std::error_code ec;
             llvm::raw_fd_ostream(std::string(dump) + ".speculative", ec) << spec.output;
@@ -308,7 +309,7 @@ public:
 
     if (!done) {
       OffsetMap identity = OffsetMap::identity(static_cast<unsigned>(input.size()));
-      SemanticInput in{&identity, nullptr, &regions};
+      SemanticInput in{&identity, nullptr, &regions, input, nullptr};
       ParseOutcome p = parse(args, dir, file, input, &in);
       ++rep.parses;
       rep.parseMs += p.ms;
@@ -322,7 +323,7 @@ public:
         rep.totalMs = msSince(start);
         return rep;
       }
-      result = rewriteFile(input, lines, p.semantic.functions, patterns_);
+      result = rewriteFile(input, lines, p.semantic.functions, patterns_, form_);
       rep.dependencies = std::move(p.files);
       if (!result.ok) {
         rep.status = FileStatus::InternalError;
@@ -359,6 +360,21 @@ public:
       if (!opt_.quiet)
         printSkip(shown, input, lines, s);
     }
+    rep.batchForm = form_ == BatchForm::Gathered ? "gathered" : "blocking";
+    for (const FormDecision& d : result.forms) {
+      unsigned line = lines.line(d.offset), col = lines.column(d.offset);
+      if (d.coroutine) {
+        ++rep.coroutines;
+        rep.madeCoroutines += d.converted;
+        continue;
+      }
+      ++rep.blocking;
+      rep.keptBlocking.push_back(FormEntry{d.function, line, col, d.reason});
+      if (!opt_.quiet)
+        printAt(shown, input, lines, d.offset,
+                "batch points of '" + d.function + "' stay blocking: " + d.reason +
+                    " [battgpu-gathered-form]");
+    }
     rep.status = result.changed ? FileStatus::Rewritten : FileStatus::Unchanged;
     output = std::move(result.output);
     write = true;
@@ -377,11 +393,17 @@ private:
 
   void printSkip(const std::string& file, llvm::StringRef input, const LineTable& lines,
                  const Skip& s) const {
-    unsigned line = lines.line(s.offset), col = lines.column(s.offset);
-    llvm::errs() << file << ":" << line << ":" << col << ": warning: " << patternName(s.pattern)
-                 << ": '" << s.var << "' not rewritten: " << s.reason << " [battgpu-"
-                 << patternName(s.pattern) << "]\n";
-    unsigned ls = lines.lineStart(s.offset);
+    printAt(file, input, lines, s.offset,
+            patternName(s.pattern) + ": '" + s.var + "' not rewritten: " + s.reason + " [battgpu-" +
+                patternName(s.pattern) + "]");
+  }
+
+  /// A warning at `offset`, with its line and a caret under the column.
+  static void printAt(const std::string& file, llvm::StringRef input, const LineTable& lines,
+                      unsigned offset, const std::string& message) {
+    unsigned line = lines.line(offset), col = lines.column(offset);
+    llvm::errs() << file << ":" << line << ":" << col << ": warning: " << message << "\n";
+    unsigned ls = lines.lineStart(offset);
     size_t le = input.find_first_of("\r\n", ls);
     llvm::StringRef text = input.slice(ls, le == llvm::StringRef::npos ? input.size() : le);
     llvm::errs() << "  " << text << "\n  ";
@@ -411,6 +433,7 @@ private:
   Options& opt_;
   clang::tooling::CompilationDatabase& db_;
   std::vector<Pattern*> patterns_;
+  BatchForm form_;
   std::string mainPath_; ///< the main file as the compile command names it
 };
 
@@ -498,6 +521,8 @@ int runTool(Options& opt) {
   }
   if (!opt.report.empty() && opt.report != "text" && opt.report != "json" && opt.report != "none")
     return usage("--report must be text, json or none");
+  if (opt.batchForm != "gathered" && opt.batchForm != "blocking")
+    return usage("--batch-form must be gathered or blocking");
 
   // Compile commands.
   std::unique_ptr<clang::tooling::CompilationDatabase> db = std::move(opt.fixedDatabase);

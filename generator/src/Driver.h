@@ -36,6 +36,7 @@ struct Options {
   bool quiet = false;
   bool speculate = true;
   bool noChangeOk = false;
+  std::string batchForm = "gathered"; ///< "gathered" or "blocking"
 };
 
 int runTool(Options& options);

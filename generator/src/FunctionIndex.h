@@ -76,8 +76,24 @@ struct Candidate {
   std::string typeProblem;
 };
 
+/// What --batch-form=gathered needs to know about the function itself: whether it may be
+/// made a coroutine returning battgpu::Solve, and what that changes in its text.
+struct FunctionForm {
+  enum class Kind {
+    Plain,     ///< may become a coroutine: `void` and each `return` are rewritten
+    Coroutine, ///< already a coroutine returning battgpu::Solve: batch points co_await as they are
+    Blocking   ///< keeps the blocking form; `problem` says why
+  };
+  Kind kind = Kind::Blocking;
+  std::string problem;
+  unsigned nameOffset = 0;       ///< the function's name, for diagnostics
+  unsigned voidBegin = 0;        ///< Plain: the `void` of the return type
+  std::vector<unsigned> returns; ///< Plain: the `return` keywords of the body, lambdas aside
+};
+
 struct FunctionIndex {
   std::string name;
+  FunctionForm form;
   bool templated = false;
   bool unsupported = false; ///< the lexical builder gave up on this body
   unsigned begin = 0;       ///< offset of the function, for ordering

@@ -65,6 +65,7 @@ struct Lexed {
   std::vector<Tok> toks;
   std::vector<unsigned> directives; ///< offsets of preprocessor directives
   llvm::StringSet<> macros;
+  llvm::StringSet<> returningMacros; ///< macros whose replacement holds a `return`
 };
 
 Lexed lexAll(llvm::StringRef text) {
@@ -84,14 +85,20 @@ Lexed lexAll(llvm::StringRef text) {
     if (t.is(tok::hash) && t.isAtStartOfLine()) {
       out.directives.push_back(offsetOf(t));
       std::vector<llvm::StringRef> words;
+      bool returns = false;
       lexer.LexFromRawLexer(t);
       while (t.isNot(tok::eof) && !t.isAtStartOfLine()) {
+        llvm::StringRef word = text.substr(offsetOf(t), t.getLength());
         if (words.size() < 2)
-          words.push_back(text.substr(offsetOf(t), t.getLength()));
+          words.push_back(word);
+        returns = returns || word == "return";
         lexer.LexFromRawLexer(t);
       }
-      if (words.size() == 2 && words[0] == "define")
+      if (words.size() == 2 && words[0] == "define") {
         out.macros.insert(words[1]);
+        if (returns)
+          out.returningMacros.insert(words[1]);
+      }
       continue;
     }
     unsigned off = offsetOf(t);
@@ -116,22 +123,25 @@ public:
   std::vector<FunctionIndex> run() {
     struct Frame {
       bool templated;
+      bool cls;
     };
-    std::vector<Frame> stack{{false}};
+    std::vector<Frame> stack{{false, false}};
     const size_t n = t_.size();
     size_t i = 0, head = 0;
     while (i < n) {
       const Tok& t = t_[i];
       if (t.is(tok::l_brace)) {
         bool templated = stack.back().templated;
-        switch (classify(head, i, templated)) {
+        bool cls = false;
+        switch (classify(head, i, templated, cls)) {
         case Head::Scope:
-          stack.push_back({templated});
+          stack.push_back({templated, cls});
           head = ++i;
           break;
         case Head::Function: {
           size_t close = matching(i);
           function(head, i, close, templated);
+          heads_.push_back(FunctionHead{head, i, close, templated, stack.back().cls});
           head = i = close + 1;
           break;
         }
@@ -144,6 +154,7 @@ public:
           stack.pop_back();
         head = ++i;
       } else if (t.is(tok::semi)) {
+        declaration(head, i);
         head = ++i;
       } else if ((t.ident("public") || t.ident("private") || t.ident("protected")) && i + 1 < n &&
                  t_[i + 1].is(tok::colon)) {
@@ -152,6 +163,8 @@ public:
         ++i;
       }
     }
+    for (size_t f = 0; f < functions_.size(); ++f)
+      guessForm(heads_[f], functions_[f]);
     return std::move(functions_);
   }
 
@@ -179,7 +192,7 @@ private:
     return limit;
   }
 
-  Head classify(size_t b, size_t e, bool& templated) const {
+  Head classify(size_t b, size_t e, bool& templated, bool& cls) const {
     if (b >= e)
       return Head::Other;
     if (t_[b].ident("template")) {
@@ -216,8 +229,10 @@ private:
         continue;
       if (t.ident("enum") || t.is(tok::equal))
         return Head::Other;
-      if (t.ident("class") || t.ident("struct") || t.ident("union"))
+      if (t.ident("class") || t.ident("struct") || t.ident("union")) {
+        cls = true;
         return Head::Scope;
+      }
     }
     // A function: a parenthesised parameter list at depth 0, no '=' before it.
     depth = 0;
@@ -585,6 +600,161 @@ private:
     functions_.push_back(std::move(fn));
   }
 
+  struct FunctionHead {
+    size_t head, open, close;
+    bool templated, cls;
+  };
+
+  /// The parameter list's '(' of a head [b, e), or e.
+  size_t paramsOpen(size_t b, size_t e) const {
+    int depth = 0;
+    for (size_t j = b; j < e; ++j) {
+      if (t_[j].is(tok::l_paren) && depth == 0)
+        return j;
+      if (isOpen(t_[j]))
+        ++depth;
+      else if (isClose(t_[j]))
+        --depth;
+    }
+    return e;
+  }
+
+  /// Notes the name a `...name(...);` at namespace or class scope declares.
+  void declaration(size_t b, size_t e) {
+    if (b >= e || t_[b].ident("using") || t_[b].ident("typedef") || t_[b].ident("return"))
+      return;
+    size_t open = paramsOpen(b, e);
+    if (open >= e || open == b || !t_[open - 1].ident())
+      return;
+    for (size_t j = b; j < open; ++j)
+      if (t_[j].is(tok::equal))
+        return;
+    declared_.insert(t_[open - 1].text);
+  }
+
+  /// Token ranges [open brace, close brace] of the lambda bodies and local classes in a body.
+  std::vector<std::pair<size_t, size_t>> nestedBodies(size_t open, size_t close) const {
+    std::vector<std::pair<size_t, size_t>> out;
+    for (size_t j = open + 1; j < close; ++j) {
+      size_t from = 0;
+      if (t_[j].is(tok::l_square)) {
+        if (t_[j + 1].is(tok::l_square) || operandEnd(j - 1, open + 1))
+          continue;
+        from = matchingParen(j, close) + 1;
+      } else if ((t_[j].ident("struct") || t_[j].ident("class") || t_[j].ident("union")) &&
+                 !t_[j - 1].ident("enum")) {
+        from = j + 1;
+      } else {
+        continue;
+      }
+      size_t b = from;
+      while (b < close && !t_[b].is(tok::l_brace) && !t_[b].is(tok::semi)) {
+        if (t_[b].is(tok::l_paren))
+          b = matchingParen(b, close);
+        ++b;
+      }
+      if (b < close && t_[b].is(tok::l_brace)) {
+        size_t end = matchingParen(b, close);
+        out.emplace_back(b, end);
+        j = end;
+      }
+    }
+    return out;
+  }
+
+  /// The lexical guess of FunctionForm (the semantic index decides; a wrong guess only
+  /// costs the second parse).
+  void guessForm(const FunctionHead& h, FunctionIndex& fn) const {
+    FunctionForm& f = fn.form;
+    f.kind = FunctionForm::Kind::Blocking;
+    size_t open = paramsOpen(h.head, h.open);
+    if (open >= h.open || open == h.head || !t_[open - 1].ident()) {
+      f.problem = "not a plain function";
+      return;
+    }
+    size_t name = open - 1;
+    f.nameOffset = t_[name].offset;
+    if (h.cls || h.templated || t_[name].ident("main") || declared_.contains(t_[name].text)) {
+      f.problem = "not a free function declared once";
+      return;
+    }
+    // Specifiers: `void` or `battgpu::Solve`, with static / inline / attributes.
+    size_t b = h.head;
+    int voids = 0, others = 0;
+    size_t voidTok = 0;
+    std::string type;
+    for (size_t j = b; j < name; ++j) {
+      const Tok& t = t_[j];
+      if (t.is(tok::l_square) && j + 1 < name && t_[j + 1].is(tok::l_square)) {
+        j = matchingParen(j, name);
+        continue;
+      }
+      if (t.ident("static") || t.ident("inline"))
+        continue;
+      if (t.ident("void")) {
+        ++voids;
+        voidTok = j;
+        continue;
+      }
+      ++others;
+      type += t.text;
+    }
+    int depth = 0;
+    for (size_t j = open; j < h.open; ++j) {
+      if (isOpen(t_[j]))
+        ++depth;
+      else if (isClose(t_[j]))
+        --depth;
+      if (t_[j].is(tok::ellipsis) || (depth == 0 && t_[j].is(tok::arrow))) {
+        f.problem = "variadic or a trailing return type";
+        return;
+      }
+    }
+    bool solve =
+        voids == 0 && (type == "battgpu::Solve" || type == "::battgpu::Solve" || type == "Solve");
+    if (!solve && (voids != 1 || others != 0)) {
+      f.problem = "the return type is not spelled 'void'";
+      return;
+    }
+    auto nested = nestedBodies(h.open, h.close);
+    size_t n = 0;
+    bool coroutine = false;
+    std::vector<unsigned> returns;
+    for (size_t j = h.open + 1; j < h.close; ++j) {
+      while (n < nested.size() && nested[n].second < j)
+        ++n;
+      if (n < nested.size() && nested[n].first <= j && j <= nested[n].second)
+        continue;
+      const Tok& t = t_[j];
+      if (!t.ident())
+        continue;
+      if (t.ident("return"))
+        returns.push_back(t.offset);
+      else if (t.ident("co_await") || t.ident("co_return") || t.ident("co_yield"))
+        coroutine = true;
+      else if (lx_.returningMacros.contains(t.text)) {
+        f.problem = "a 'return' comes from a macro";
+        return;
+      }
+    }
+    if (solve) {
+      if (coroutine)
+        f.kind = FunctionForm::Kind::Coroutine;
+      else
+        f.problem = "its return type is not void";
+      return;
+    }
+    if (coroutine) {
+      f.problem = "its body is already a coroutine";
+      return;
+    }
+    f.kind = FunctionForm::Kind::Plain;
+    f.voidBegin = t_[voidTok].offset;
+    f.returns = std::move(returns);
+  }
+
+  std::vector<FunctionHead> heads_;
+  llvm::StringSet<> declared_;
   llvm::StringRef text_;
   const std::vector<Region>& regions_;
   const std::vector<Pattern*>& patterns_;

@@ -36,7 +36,7 @@ std::string joined(const std::vector<std::string>& v) {
 
 void printTextReport(llvm::raw_ostream& os, const RunReport& report) {
   os << "battgpu-rewrite report" << (report.dryRun ? " (dry run: nothing written)" : "") << "\n";
-  int rewritten = 0, unchanged = 0, failed = 0;
+  int rewritten = 0, unchanged = 0, failed = 0, coroutines = 0, made = 0, blocking = 0;
   std::vector<PatternCounts> totals;
   for (const FileReport& f : report.files) {
     os << f.file << ": " << statusName(f.status);
@@ -67,6 +67,16 @@ void printTextReport(llvm::raw_ostream& os, const RunReport& report) {
     for (const ReportEntry& s : f.skips)
       os << "  skipped " << s.pattern << " at " << s.line << ":" << s.column << " ("
          << joined(s.vars) << "): " << s.reason << "\n";
+    if (!f.batchForm.empty() && (f.coroutines || f.blocking))
+      os << "  batch form " << f.batchForm << ": " << f.coroutines << " coroutine"
+         << (f.coroutines == 1 ? "" : "s") << " (" << f.madeCoroutines << " made now), "
+         << f.blocking << " kept blocking\n";
+    for (const FormEntry& e : f.keptBlocking)
+      os << "  kept blocking '" << e.function << "' at " << e.line << ":" << e.column << ": "
+         << e.reason << "\n";
+    coroutines += f.coroutines;
+    made += f.madeCoroutines;
+    blocking += f.blocking;
     switch (f.status) {
     case FileStatus::Rewritten:
       ++rewritten;
@@ -85,6 +95,9 @@ void printTextReport(llvm::raw_ostream& os, const RunReport& report) {
   for (const PatternCounts& c : totals)
     os << llvm::format("  %-13s candidates %5d  rewrites %5d  calls rewritten %5d  skipped %5d\n",
                        c.pattern.c_str(), c.candidates, c.rewrites, c.calls, c.skipped);
+  if (coroutines || blocking)
+    os << "  batch form: " << coroutines << " coroutine" << (coroutines == 1 ? "" : "s") << " ("
+       << made << " made now), " << blocking << " kept blocking\n";
   os << "exit status: " << report.exitCode << "\n";
 }
 
@@ -124,6 +137,19 @@ void printJsonReport(llvm::raw_ostream& os, const RunReport& report) {
                             {"analysis_ms", f.analysisMs},
                             {"speculation_ms", f.speculationMs},
                             {"total_ms", f.totalMs}};
+    if (!f.batchForm.empty()) {
+      llvm::json::Array kept;
+      for (const FormEntry& e : f.keptBlocking)
+        kept.push_back(llvm::json::Object{{"function", e.function},
+                                          {"line", static_cast<int64_t>(e.line)},
+                                          {"column", static_cast<int64_t>(e.column)},
+                                          {"reason", e.reason}});
+      file["batch_form"] = llvm::json::Object{{"form", f.batchForm},
+                                              {"coroutines", f.coroutines},
+                                              {"made_coroutines", f.madeCoroutines},
+                                              {"blocking", f.blocking},
+                                              {"kept_blocking", std::move(kept)}};
+    }
     if (!f.output.empty())
       file["output"] = f.output;
     if (!f.message.empty())
@@ -144,16 +170,28 @@ void printJsonReport(llvm::raw_ostream& os, const RunReport& report) {
         it->skipped += c.skipped;
       }
     }
+  int coroutines = 0, made = 0, blocking = 0;
+  for (const FileReport& f : report.files) {
+    coroutines += f.coroutines;
+    made += f.madeCoroutines;
+    blocking += f.blocking;
+  }
   llvm::json::Object patterns;
   for (const PatternCounts& c : totals)
     patterns[c.pattern] = llvm::json::Object{{"candidates", c.candidates},
                                              {"rewrites", c.rewrites},
                                              {"calls_rewritten", c.calls},
                                              {"skipped", c.skipped}};
-  llvm::json::Object root{{"tool", "battgpu-rewrite"},   {"patterns", std::move(patterns)},
-                          {"version", BATTGPU_VERSION},  {"dry_run", report.dryRun},
-                          {"files", std::move(files)},   {"total_ms", report.totalMs},
-                          {"exit_code", report.exitCode}};
+  llvm::json::Object root{{"tool", "battgpu-rewrite"},
+                          {"patterns", std::move(patterns)},
+                          {"version", BATTGPU_VERSION},
+                          {"dry_run", report.dryRun},
+                          {"files", std::move(files)},
+                          {"total_ms", report.totalMs},
+                          {"exit_code", report.exitCode},
+                          {"batch_form", llvm::json::Object{{"coroutines", coroutines},
+                                                            {"made_coroutines", made},
+                                                            {"blocking", blocking}}}};
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
 }
 

@@ -24,6 +24,13 @@ struct ReportEntry {
   std::string reason; ///< for skips
 };
 
+/// A function whose batch points keep the blocking form under --batch-form=gathered.
+struct FormEntry {
+  std::string function;
+  unsigned line = 0, column = 0;
+  std::string reason;
+};
+
 enum class FileStatus { Rewritten, Unchanged, NotCompiling, InternalError, UsageError, Skipped };
 llvm::StringRef statusName(FileStatus s);
 
@@ -35,6 +42,11 @@ struct FileReport {
   std::vector<PatternCounts> patterns;
   std::vector<ReportEntry> rewrites;
   std::vector<ReportEntry> skips;
+  std::string batchForm;  ///< "gathered" or "blocking"
+  int coroutines = 0;     ///< functions whose batch points co_await
+  int madeCoroutines = 0; ///< of those, the ones this run made coroutines
+  int blocking = 0;       ///< functions with gathering batch points kept blocking
+  std::vector<FormEntry> keptBlocking;
   int parses = 0;
   bool speculated = false;  ///< the speculative output was the one checked
   double parseMs = 0;       ///< the parses, the AST analysis included

@@ -112,6 +112,7 @@ void checkOrder(const FunctionIndex& fn, std::vector<Group>& groups, std::vector
 
 struct PendingEdit {
   Edit edit;
+  bool form = false;   ///< a `void` or `return` of a function made a coroutine
   int block = -1;      ///< index into blocks, for insertions of blocks
   unsigned prefix = 0; ///< bytes before the block's own text
 };
@@ -120,10 +121,11 @@ struct PendingEdit {
 
 FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
                         std::vector<FunctionIndex>& functions,
-                        const std::vector<Pattern*>& patterns) {
+                        const std::vector<Pattern*>& patterns, BatchForm form) {
   FileRewrite r;
   RewriteContext ctx(input, lines);
   std::vector<Block> blocks;
+  std::vector<const FunctionIndex*> converting; ///< functions made coroutines
   std::vector<const FunctionIndex*> ordered;
   for (const FunctionIndex& fn : functions)
     ordered.push_back(&fn);
@@ -164,13 +166,29 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
       groups.erase(groups.begin() + static_cast<long>(g));
     }
     checkOrder(*fn, groups, r.skips);
-    for (Group& g : groups) {
+    auto patternOf = [&](int id) {
       const Pattern* p = nullptr;
       for (const Pattern* q : patterns)
-        if (q->id() == g.pattern)
+        if (q->id() == id)
           p = q;
-      blocks.push_back(Block{fn, p, std::move(g)});
+      return p;
+    };
+    bool gathers = false;
+    for (const Group& g : groups)
+      gathers = gathers || patternOf(g.pattern)->gathers();
+    if (form == BatchForm::Gathered && gathers) {
+      const FunctionForm& f = fn->form;
+      FormDecision d{fn->name, f.nameOffset, f.kind != FunctionForm::Kind::Blocking,
+                     f.kind == FunctionForm::Kind::Plain, f.problem};
+      if (d.coroutine)
+        for (Group& g : groups)
+          g.gathered = patternOf(g.pattern)->gathers();
+      if (d.converted)
+        converting.push_back(fn);
+      r.forms.push_back(std::move(d));
     }
+    for (Group& g : groups)
+      blocks.push_back(Block{fn, patternOf(g.pattern), std::move(g)});
   }
 
   if (blocks.empty()) {
@@ -233,6 +251,18 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
     }
     r.rewritten.push_back(Rewritten{g.pattern, g.offsets.front(), g.vars});
   }
+  for (const FunctionIndex* fn : converting) {
+    PendingEdit ret;
+    ret.form = true;
+    ret.edit = Edit{fn->form.voidBegin, fn->form.voidBegin + 4, "battgpu::Solve"};
+    edits.push_back(std::move(ret));
+    for (unsigned at : fn->form.returns) {
+      PendingEdit co;
+      co.form = true;
+      co.edit = Edit{at, at + 6, "co_return"};
+      edits.push_back(std::move(co));
+    }
+  }
   IncludePlan inc = planRuntimeInclude(input);
   if (inc.needed) {
     llvm::StringRef eol = eolAt(input, inc.offset);
@@ -277,6 +307,11 @@ FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
         pr.names.push_back(blk.fn->vars[blk.fn->stmts[blk.group.members[k]].declVar].name);
         r.map.addCopy(memberOut, memberOut + (x.copyEnd - x.copyBegin), x.copyBegin);
       }
+    }
+    if (e.form) {
+      r.formEdits.push_back(static_cast<unsigned>(out.size()));
+      r.map.addCopy(static_cast<unsigned>(out.size()), static_cast<unsigned>(out.size()) + 1,
+                    e.edit.begin);
     }
     out += e.edit.text;
     cursor = e.edit.end;

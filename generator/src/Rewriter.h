@@ -1,6 +1,7 @@
 // From analysed functions to the rewritten file: runs each enabled pattern's analysis,
 // checks that the groups together keep every definition before its uses, renders the
-// blocks, inserts the runtime include once and applies the edits to the input text. The
+// blocks, makes the functions whose batch points gather coroutines (--batch-form=gathered),
+// inserts the runtime include once and applies the edits to the input text. The
 // same code serves the speculative pass (lexical index) and the checked one (semantic
 // index), so equal inputs give byte-identical outputs.
 #pragma once
@@ -55,6 +56,18 @@ struct PlacedRegion {
   std::vector<std::string> names;  ///< the member variables, in member order
 };
 
+/// How batch points that can gather across tasks are emitted (--batch-form).
+enum class BatchForm { Gathered, Blocking };
+
+/// What --batch-form=gathered made of a function with such batch points.
+struct FormDecision {
+  std::string function;
+  unsigned offset = 0;    ///< its name
+  bool coroutine = false; ///< its batch points co_await (made a coroutine now, or already one)
+  bool converted = false; ///< made a coroutine by this rewrite
+  std::string reason;     ///< why it keeps the blocking form
+};
+
 struct Rewritten {
   int pattern = -1;
   unsigned offset = 0;
@@ -69,10 +82,14 @@ struct FileRewrite {
   std::vector<Skip> skips;
   OffsetMap map; ///< output offsets to input offsets
   std::vector<PlacedRegion> regions;
+  std::vector<FormDecision> forms;
+  /// Output offsets of the `battgpu::Solve`s and `co_return`s the rewrite wrote in place of
+  /// `void`s and `return`s, ascending; each maps back to the input offset of what it replaced.
+  std::vector<unsigned> formEdits;
 };
 
 FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
                         std::vector<FunctionIndex>& functions,
-                        const std::vector<Pattern*>& patterns);
+                        const std::vector<Pattern*>& patterns, BatchForm form);
 
 } // namespace battgpu::rewrite

@@ -9,8 +9,10 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace battgpu::rewrite {
 
@@ -258,6 +260,56 @@ private:
   std::vector<int> refs_;
 };
 
+/// The `return`s of a function body and its coroutine keywords, those of lambdas and local
+/// classes aside.
+class BodyScan : public clang::RecursiveASTVisitor<BodyScan> {
+public:
+  std::vector<const clang::ReturnStmt*> returns;
+  std::vector<const clang::CoreturnStmt*> coreturns;
+  std::vector<clang::SourceLocation> coroutine; ///< co_await, co_yield, co_return
+
+  bool TraverseLambdaExpr(clang::LambdaExpr*) { return true; }
+  bool TraverseCXXRecordDecl(clang::CXXRecordDecl*) { return true; }
+  bool VisitReturnStmt(clang::ReturnStmt* r) {
+    returns.push_back(r);
+    return true;
+  }
+  bool VisitCoreturnStmt(clang::CoreturnStmt* r) {
+    coreturns.push_back(r);
+    coroutine.push_back(r->getKeywordLoc());
+    return true;
+  }
+  bool VisitCoawaitExpr(clang::CoawaitExpr* e) {
+    coroutine.push_back(e->getKeywordLoc());
+    return true;
+  }
+  bool VisitDependentCoawaitExpr(clang::DependentCoawaitExpr* e) {
+    coroutine.push_back(e->getKeywordLoc());
+    return true;
+  }
+  bool VisitCoyieldExpr(clang::CoyieldExpr* e) {
+    coroutine.push_back(e->getKeywordLoc());
+    return true;
+  }
+};
+
+bool isSolve(clang::QualType t) {
+  const clang::CXXRecordDecl* rd = t.isNull() ? nullptr : t->getAsCXXRecordDecl();
+  return rd && rd->getQualifiedNameAsString() == "battgpu::Solve";
+}
+
+bool spelledAt(llvm::StringRef input, long offset, llvm::StringRef word) {
+  if (offset < 0 || static_cast<size_t>(offset) >= input.size())
+    return false;
+  llvm::StringRef rest = input.substr(static_cast<size_t>(offset));
+  if (!rest.starts_with(word))
+    return false;
+  if (rest.size() == word.size())
+    return true;
+  char c = rest[word.size()];
+  return !(std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+}
+
 class Builder {
 public:
   Builder(clang::ASTContext& ast, const SemanticInput& in, const std::vector<Pattern*>& patterns)
@@ -367,10 +419,13 @@ private:
     const auto* ds = llvm::dyn_cast<clang::DeclStmt>(first);
     const auto* vd =
         ds && ds->isSingleDecl() ? llvm::dyn_cast<clang::VarDecl>(ds->getSingleDecl()) : nullptr;
-    const auto* call =
-        vd && vd->getInit()
-            ? llvm::dyn_cast<clang::CallExpr>(vd->getInit()->IgnoreUnlessSpelledInSource())
-            : nullptr;
+    const clang::Expr* init = vd ? vd->getInit() : nullptr;
+    if (init)
+      init = init->IgnoreUnlessSpelledInSource();
+    // `auto tmp = co_await gather_...(..., [&] {...});`: the call is the operand.
+    if (const auto* await = llvm::dyn_cast_or_null<clang::CoawaitExpr>(init))
+      init = await->getOperand() ? await->getOperand()->IgnoreUnlessSpelledInSource() : nullptr;
+    const auto* call = llvm::dyn_cast_or_null<clang::CallExpr>(init);
     const auto* lambda =
         call && call->getNumArgs() > 0
             ? llvm::dyn_cast<clang::LambdaExpr>(
@@ -403,6 +458,116 @@ private:
     return static_cast<unsigned long>(in) < it->end ? static_cast<int>(it - rs.begin()) : -1;
   }
 
+  bool isFormEdit(long out) const {
+    return out >= 0 && in_.formEdits &&
+           std::binary_search(in_.formEdits->begin(), in_.formEdits->end(),
+                              static_cast<unsigned>(out));
+  }
+  /// Input offset of a location of the parsed main buffer, or -1.
+  long inOffset(clang::SourceLocation loc) const {
+    long out = outOffset(loc);
+    return out < 0 ? -1 : in_.map->map(static_cast<unsigned>(out));
+  }
+  /// "file:line" of a declaration, for messages (lines of the main file are the input's).
+  std::string where(const clang::Decl* d) const {
+    clang::SourceLocation loc = sm_.getExpansionLoc(d->getLocation());
+    if (sm_.getFileID(loc) == main_) {
+      long in = inOffset(loc);
+      llvm::StringRef name = llvm::sys::path::filename(
+          sm_.getFileEntryRefForID(main_) ? sm_.getFileEntryRefForID(main_)->getName() : "");
+      if (in >= 0)
+        return name.str() + ":" + std::to_string(in_.input.take_front(in).count('\n') + 1);
+    }
+    clang::PresumedLoc p = sm_.getPresumedLoc(loc);
+    if (p.isInvalid())
+      return "an unknown place";
+    return llvm::sys::path::filename(p.getFilename()).str() + ":" + std::to_string(p.getLine());
+  }
+
+  /// Whether the function may become a coroutine returning battgpu::Solve, judged on the
+  /// input (a speculative rewrite's own `battgpu::Solve`, `co_await`s and `co_return`s are
+  /// recognised as such).
+  FunctionForm form(const clang::FunctionDecl* fd, const clang::CompoundStmt* body,
+                    bool templated) const {
+    FunctionForm f;
+    long name = inOffset(fd->getLocation());
+    f.nameOffset = name < 0 ? 0 : static_cast<unsigned>(name);
+    BodyScan scan;
+    scan.TraverseStmt(const_cast<clang::CompoundStmt*>(body));
+    clang::SourceRange rt = fd->getReturnTypeSourceRange();
+    bool converted = isFormEdit(outOffset(rt.getBegin())) && !rt.getBegin().isMacroID();
+    bool coroutine = false;
+    for (clang::SourceLocation loc : scan.coroutine) {
+      long out = outOffset(loc);
+      if (!placedAt(out) && !isFormEdit(out))
+        coroutine = true;
+    }
+    const auto* proto = fd->getType()->getAs<clang::FunctionProtoType>();
+    auto blocking = [&](std::string why) {
+      f.kind = FunctionForm::Kind::Blocking;
+      f.problem = std::move(why);
+      return f;
+    };
+    if (llvm::isa<clang::CXXMethodDecl>(fd))
+      return blocking("it is a member function");
+    if (templated || fd->isTemplated() || fd->isFunctionTemplateSpecialization() ||
+        fd->isTemplateInstantiation() || fd->getPrimaryTemplate())
+      return blocking("it is a template or a template specialization");
+    if (fd->isMain())
+      return blocking("it is 'main'");
+    if (fd->isConsteval())
+      return blocking("it is consteval");
+    if (fd->isConstexpr())
+      return blocking("it is constexpr");
+    if (fd->isVariadic())
+      return blocking("it is variadic");
+    if (fd->isExternC())
+      return blocking("it has C language linkage");
+    if (!converted && isSolve(fd->getReturnType()) && coroutine) {
+      f.kind = FunctionForm::Kind::Coroutine;
+      return f;
+    }
+    if (!converted) {
+      if (!fd->getReturnType()->isVoidType())
+        return blocking("its return type is not void");
+      if (proto && proto->hasTrailingReturn())
+        return blocking("its return type is a trailing return type");
+      if (rt.isInvalid() || rt.getBegin() != rt.getEnd() || rt.getBegin().isMacroID() ||
+          !spelledAt(in_.input, inOffset(rt.getBegin()), "void"))
+        return blocking("its return type is not spelled 'void'");
+    } else if (!spelledAt(in_.input, inOffset(rt.getBegin()), "void")) {
+      return blocking("its return type is not spelled 'void'");
+    }
+    for (const clang::FunctionDecl* r : fd->redecls())
+      if (r != fd)
+        return blocking("it has another declaration at " + where(r));
+    if (coroutine)
+      return blocking("its body is already a coroutine");
+    std::vector<unsigned> returns;
+    for (const clang::ReturnStmt* r : scan.returns) {
+      if (r->getReturnLoc().isMacroID())
+        return blocking("a 'return' in it comes from a macro expansion");
+      long at = inOffset(r->getReturnLoc());
+      if (at < 0 || !spelledAt(in_.input, at, "return"))
+        return blocking("a 'return' in it is not in the main file");
+      returns.push_back(static_cast<unsigned>(at));
+    }
+    for (const clang::CoreturnStmt* r : scan.coreturns) {
+      if (!isFormEdit(outOffset(r->getKeywordLoc())))
+        continue;
+      long at = inOffset(r->getKeywordLoc());
+      if (at < 0 || !spelledAt(in_.input, at, "return"))
+        return blocking("a 'return' in it is not in the main file");
+      returns.push_back(static_cast<unsigned>(at));
+    }
+    std::sort(returns.begin(), returns.end());
+    long ret = inOffset(rt.getBegin());
+    f.kind = FunctionForm::Kind::Plain;
+    f.voidBegin = static_cast<unsigned>(ret);
+    f.returns = std::move(returns);
+    return f;
+  }
+
   bool isCandidateShape(const clang::Stmt* s) const {
     const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s);
     if (!ds)
@@ -425,14 +590,17 @@ private:
   void function(const clang::FunctionDecl* fd, bool templated) {
     if (!fd->doesThisDeclarationHaveABody() || !inMain(fd))
       return;
-    const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody());
+    const clang::Stmt* written = fd->getBody();
+    if (const auto* co = llvm::dyn_cast_or_null<clang::CoroutineBodyStmt>(written))
+      written = co->getBody();
+    const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(written);
     if (!body)
       return;
     FunctionIndex fn;
     fn.name = fd->getNameAsString();
     fn.templated = templated || fd->isTemplated() || fd->isDependentContext();
-    long fb = outOffset(fd->getBeginLoc());
-    long fbIn = fb < 0 ? -1 : in_.map->map(static_cast<unsigned>(fb));
+    fn.form = form(fd, body, templated);
+    long fbIn = inOffset(fd->getBeginLoc());
     fn.begin = fbIn < 0 ? 0 : static_cast<unsigned>(fbIn);
     VarMap vars;
     for (const clang::ParmVarDecl* p : fd->parameters())

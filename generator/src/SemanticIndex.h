@@ -42,6 +42,9 @@ struct SemanticInput {
   const OffsetMap* map = nullptr;                    ///< parsed-buffer offsets to input offsets
   const std::vector<PlacedRegion>* placed = nullptr; ///< blocks a speculative rewrite placed
   const std::vector<Region>* frozen = nullptr;       ///< regions of earlier runs, input offsets
+  llvm::StringRef input;                             ///< the input text
+  /// Output offsets of the `void`s and `return`s a speculative rewrite replaced (ascending).
+  const std::vector<unsigned>* formEdits = nullptr;
 };
 
 struct SemanticResult {

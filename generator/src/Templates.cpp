@@ -32,6 +32,14 @@ llvm::StringRef templateSection(llvm::StringRef name, llvm::StringRef section) {
   return {};
 }
 
+std::string templateValue(llvm::StringRef name, llvm::StringRef section) {
+  llvm::StringRef text = templateSection(name, section).rtrim("\r\n");
+  if (text.empty())
+    llvm::report_fatal_error(llvm::Twine("battgpu-rewrite: no template section ") + name + " " +
+                             section);
+  return text.str();
+}
+
 std::string renderTemplate(llvm::StringRef text, const llvm::StringMap<std::string>& values,
                            llvm::StringRef eol, llvm::StringMap<unsigned>* positions) {
   std::string out;

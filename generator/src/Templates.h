@@ -13,6 +13,9 @@ namespace battgpu::rewrite {
 /// Section `section` of template `name` (the .tmpl file's stem); empty when absent.
 llvm::StringRef templateSection(llvm::StringRef name, llvm::StringRef section);
 
+/// A one-line section used as a value (`${call}`): its text without the line ending.
+std::string templateValue(llvm::StringRef name, llvm::StringRef section);
+
 /// Renders `text`, ending lines with `eol`. When `positions` is given, it receives for each
 /// key the output offset of its first substitution.
 std::string renderTemplate(llvm::StringRef text, const llvm::StringMap<std::string>& values,

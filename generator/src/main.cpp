@@ -65,6 +65,14 @@ cl::opt<bool> NoChangeOk("no-change-ok",
                                   "rewritten"),
                          cl::cat(Category));
 
+cl::opt<std::string> BatchForm(
+    "batch-form",
+    cl::desc("How object-batch and mapply-batch points are emitted: 'gathered' (default) makes "
+             "each eligible function a coroutine returning battgpu::Solve whose batch points "
+             "co_await gather_objects/gather_mapply, batched across tasks; 'blocking' calls "
+             "batch_objects/batch_mapply as plain functions"),
+    cl::value_desc("gathered|blocking"), cl::init("gathered"), cl::cat(Category));
+
 cl::extrahelp MoreHelp(R"(
 Rewrites the batchable patterns of batt-style solver sources into battgpu runtime calls:
   sample-batch   apply(first, S), apply(second, S) and mapply over them
@@ -75,6 +83,15 @@ Rewrites the batchable patterns of batt-style solver sources into battgpu runtim
                  -> battgpu::runtime::batch_mapply
 The original statements stay in the output as the CPU path. Every candidate left alone is
 reported with its reason, as a warning at file:line:col. Headers are never rewritten.
+
+Batch form (--batch-form): with 'gathered' (the default) a free function 'void f(...)' with
+object-batch or mapply-batch points becomes 'battgpu::Solve f(...)', a coroutine whose batch
+points are 'co_await battgpu::runtime::gather_objects(...)' / 'gather_mapply(...)' and whose
+'return's are 'co_return's. A function that cannot be (a member, a template, main,
+constexpr, variadic, extern "C", a return type not spelled 'void', declared elsewhere too,
+already a coroutine, a 'return' from a macro) keeps the blocking calls, with a warning
+[battgpu-gathered-form]. sample-batch points always block. --batch-form=blocking: no
+coroutines.
 
 Compile commands: -p <build dir> reads compile_commands.json; '-- <flags>' gives the flags
 for every file. -std=c++20 is added when the command names no standard.
@@ -139,5 +156,6 @@ int main(int argc, const char** argv) {
   opt.quiet = Quiet;
   opt.speculate = Speculate;
   opt.noChangeOk = NoChangeOk;
+  opt.batchForm = BatchForm;
   return battgpu::rewrite::runTool(opt);
 }

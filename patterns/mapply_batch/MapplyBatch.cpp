@@ -101,11 +101,17 @@ Rendered MapplyBatch::render(const FunctionIndex& fn, const Group& g, const Rewr
                                  {"declarator", ctx.declarator(fn, g.members.front()).str()},
                                  {"tmp", tmp}};
   std::string bindings = renderTemplate(templateSection("mapply_batch", "binding"), b, eol);
-  llvm::StringMap<std::string> v{{"indent", indent.str()}, {"unit", unit},
-                                 {"vars", g.vars.front()}, {"tmp", tmp},
-                                 {"function", g.data[0]},  {"container", g.data[1]},
-                                 {"original", original},   {"results", g.vars.front()},
-                                 {"bindings", bindings}};
+  llvm::StringMap<std::string> v{
+      {"indent", indent.str()},
+      {"unit", unit},
+      {"vars", g.vars.front()},
+      {"tmp", tmp},
+      {"function", g.data[0]},
+      {"container", g.data[1]},
+      {"original", original},
+      {"results", g.vars.front()},
+      {"bindings", bindings},
+      {"call", templateValue("mapply_batch", g.gathered ? "call-gathered" : "call-blocking")}};
   llvm::StringMap<unsigned> positions;
   r.text = renderTemplate(templateSection("mapply_batch", "block"), v, eol, &positions);
   for (unsigned o : offsets)

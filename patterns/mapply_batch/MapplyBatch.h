@@ -13,6 +13,7 @@ public:
   llvm::StringRef name() const override { return "mapply-batch"; }
   llvm::StringRef tag() const override { return "mb"; }
   std::vector<llvm::StringRef> triggers() const override { return {"apply", "mapply"}; }
+  bool gathers() const override { return true; }
 
   void registerMatchers(clang::ast_matchers::MatchFinder& finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult& result) override;

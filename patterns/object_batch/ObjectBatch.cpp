@@ -179,11 +179,17 @@ Rendered ObjectBatch::render(const FunctionIndex& fn, const Group& g, const Rewr
     results += (k ? ", " : "") + g.vars[k];
   }
   llvm::StringMap<std::string> v{
-      {"indent", indent.str()}, {"unit", unit},
-      {"vars", results},        {"tmp", tmp},
-      {"grid", g.data[0]},      {"count", std::to_string(g.members.size())},
-      {"modes", modes},         {"original", original},
-      {"results", results},     {"bindings", bindings}};
+      {"indent", indent.str()},
+      {"unit", unit},
+      {"vars", results},
+      {"tmp", tmp},
+      {"grid", g.data[0]},
+      {"count", std::to_string(g.members.size())},
+      {"modes", modes},
+      {"original", original},
+      {"results", results},
+      {"bindings", bindings},
+      {"call", templateValue("object_batch", g.gathered ? "call-gathered" : "call-blocking")}};
   llvm::StringMap<unsigned> positions;
   r.text = renderTemplate(templateSection("object_batch", "block"), v, eol, &positions);
   for (unsigned o : offsets)

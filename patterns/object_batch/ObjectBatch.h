@@ -13,6 +13,7 @@ public:
   llvm::StringRef name() const override { return "object-batch"; }
   llvm::StringRef tag() const override { return "ob"; }
   std::vector<llvm::StringRef> triggers() const override { return {"o_g", "objects", "rbind"}; }
+  bool gathers() const override { return true; }
   bool acceptsClosureCalls() const override { return true; }
 
   void registerMatchers(clang::ast_matchers::MatchFinder& finder) override;

@@ -26,7 +26,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 // CHECK:      {{^}}           battgpu::Outputs&    o) {{[{]$}}
 // CHECK-NEXT: {{^}}  // step 1: the objects{{$}}
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t1, t3){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = battgpu::runtime::batch_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = co_await battgpu::runtime::gather_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t1 = o_g(I, R5);   /* univalued, without background */{{$}}
 // CHECK-NEXT: {{^}}    auto t3 = o_g(I, R1); // trailing{{$}}
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}

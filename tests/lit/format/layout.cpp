@@ -22,7 +22,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, const Grid& C, batt
 } // namespace solvers
 
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch begin (t1, t2){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = battgpu::runtime::batch_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = co_await battgpu::runtime::gather_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t1 = o_g({{$}}
 // CHECK-NEXT: {{^}}      I,{{$}}
 // CHECK-NEXT: {{^}}      R5);{{$}}

@@ -18,7 +18,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 } // namespace solvers
 
 // CHECK:      {{^}}	// battgpu-rewrite: mapply-batch begin (t2){{$}}
-// CHECK-NEXT: {{^}}	auto battgpu_mb_t2 = battgpu::runtime::batch_mapply(delta, t1, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}	auto battgpu_mb_t2 = co_await battgpu::runtime::gather_mapply(delta, t1, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}		auto t2 = mapply(delta, t1);{{$}}
 // CHECK-NEXT: {{^}}		return t2;{{$}}
 // CHECK-NEXT: {{^}}	});{{$}}

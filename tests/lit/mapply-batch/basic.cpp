@@ -24,10 +24,11 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 }
 } // namespace solvers
 
+// CHECK:      {{^}}battgpu::Solve solve({{.*}}const Samples& S, const Grid& I,{{.*}}const Grid& C,{{$}}
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch begin (t1, t4){{$}}
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: mapply-batch begin (t2){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_mb_t2 = battgpu::runtime::batch_mapply(corners, t1, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_mb_t2 = co_await battgpu::runtime::gather_mapply(corners, t1, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t2 = mapply(corners, t1);{{$}}
 // CHECK-NEXT: {{^}}    return t2;{{$}}
 // CHECK-NEXT: {{^}}  });{{$}}
@@ -35,8 +36,8 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: mapply-batch end{{$}}
 // CHECK-NEXT: {{^}}  auto t3 = fill(I, TWO, t2);{{$}}
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: mapply-batch begin (t5){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_mb_t5 = battgpu::runtime::batch_mapply(toindices, t4, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_mb_t5 = co_await battgpu::runtime::gather_mapply(toindices, t4, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t5 = apply(toindices, t4);{{$}}
 // CHECK:      {{^}}  // battgpu-rewrite: mapply-batch begin (t6){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_mb_t6 = battgpu::runtime::batch_mapply(battgpu::dsl::outbox, t4, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_mb_t6 = co_await battgpu::runtime::gather_mapply(battgpu::dsl::outbox, t4, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t6 = mapply(battgpu::dsl::outbox, t4);{{$}}

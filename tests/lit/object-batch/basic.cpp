@@ -25,9 +25,10 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 
 // CHECK:      {{^}}#include "battgpu/solver.hpp"
 // CHECK-NEXT: {{^}}#include "battgpu/runtime.hpp"{{$}}
-// CHECK:      {{^}}           battgpu::Outputs& o) {
+// CHECK:      {{^}}battgpu::Solve solve({{.*}}const Samples& S, const Grid& I,{{.*}}const Grid& C,{{$}}
+// CHECK-NEXT: {{^}}           battgpu::Outputs& o) {
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t1, t3, t4){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = battgpu::runtime::batch_objects(I, std::array<int, 3>{5, 1, 5}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = co_await battgpu::runtime::gather_objects(I, std::array<int, 3>{5, 1, 5}, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t1 = o_g(I, R5); // the objects{{$}}
 // CHECK-NEXT: {{^}}    auto t3 = o_g(I, R1);{{$}}
 // CHECK-NEXT: {{^}}    auto t4 = objects(I, T, F, T);{{$}}

@@ -23,7 +23,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 
 // CHECK:      {{^}}  auto t1 = rbind(o_g, R3);{{$}}
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t2, t3, t4, t5){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t2 = battgpu::runtime::batch_objects(I, std::array<int, 4>{5, 6, 3, 7}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t2 = co_await battgpu::runtime::gather_objects(I, std::array<int, 4>{5, 6, 3, 7}, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}    auto t2 = objects(I, T, F, T);{{$}}
 // CHECK-NEXT: {{^}}    auto t3 = objects(I, true, true, false);{{$}}
 // CHECK-NEXT: {{^}}    auto t4 = t1(I);{{$}}

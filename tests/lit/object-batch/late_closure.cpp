@@ -22,7 +22,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, [[maybe_unused]] co
 } // namespace solvers
 
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch begin (t1, t5){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = battgpu::runtime::batch_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t1 = co_await battgpu::runtime::gather_objects(I, std::array<int, 2>{5, 1}, [&] {{[{]$}}
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}
 // CHECK-NEXT: {{^}}  auto t2 = size(t1);{{$}}
 // CHECK-NEXT: {{^}}  auto t3 = rbind(o_g, R2);{{$}}

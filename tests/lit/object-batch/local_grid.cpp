@@ -24,7 +24,7 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, const Grid& C, batt
 
 // CHECK:      {{^}}  auto t1 = hmirror(I);{{$}}
 // CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t2, t5){{$}}
-// CHECK-NEXT: {{^}}  auto battgpu_ob_t2 = battgpu::runtime::batch_objects(t1, std::array<int, 2>{5, 7}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t2 = co_await battgpu::runtime::gather_objects(t1, std::array<int, 2>{5, 7}, [&] {{[{]$}}
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}
 // CHECK-NEXT: {{^}}  auto t3 = size(t2);{{$}}
 // CHECK-NEXT: {{^}}  o.emplace_back(1, "grid", t1);{{$}}
