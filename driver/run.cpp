@@ -452,7 +452,10 @@ RunReport run(std::span<const std::filesystem::path> paths,
       runtime::clear_prefetched();
       const std::vector<dsl::Grid> grids = grids_of(batch);
       report.prefetched_grids += grids.size();
-      report.prefetched_on_gpu += runtime::prefetch_objects(grids, 0xFF);
+      // Gathering computes the objects of these grids too, in the modes the batch points
+      // ask for only; without it, every mode is prefetched.
+      if (!gather)
+        report.prefetched_on_gpu += runtime::prefetch_objects(grids, runtime::all_modes);
       runtime::prefetch_grid_values(grids);
       report.prefetch_seconds += seconds_since(t0);
     }
@@ -466,6 +469,8 @@ RunReport run(std::span<const std::filesystem::path> paths,
       report.gathered.rounds += g.batched.rounds;
       report.gathered.object_requests += g.batched.object_requests;
       report.gathered.mapply_requests += g.batched.mapply_requests;
+      report.gathered.distinct_grids += g.batched.distinct_grids;
+      report.gathered.distinct_containers += g.batched.distinct_containers;
       report.gathered.runtime_calls += g.batched.runtime_calls;
       report.gathered.failed_calls += g.batched.failed_calls;
       report.gathered.seconds += g.batched.seconds;
@@ -530,6 +535,8 @@ std::string report_json(const RunReport& report) {
   w.member("rounds", report.gathered.rounds);
   w.member("object_requests", report.gathered.object_requests);
   w.member("mapply_requests", report.gathered.mapply_requests);
+  w.member("distinct_grids", report.gathered.distinct_grids);
+  w.member("distinct_containers", report.gathered.distinct_containers);
   w.member("runtime_calls", report.gathered.runtime_calls);
   w.member("failed_calls", report.gathered.failed_calls);
   w.key("seconds").number(report.gathered.seconds);

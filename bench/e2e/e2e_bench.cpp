@@ -255,21 +255,24 @@ int main(int argc, char** argv) {
     all_identical &= m.identical;
     const double n = static_cast<double>(loaded.tasks.size());
     const driver::RunReport& r = m.last;
-    std::string extra = ", \"config\": \"" + c.name + "\", \"jobs\": " + std::to_string(c.jobs) +
-                        ", \"batch_size\": " + std::to_string(c.batching ? batch_size : 1) +
-                        ", \"tasks\": " + std::to_string(loaded.tasks.size()) +
-                        ", \"test_inputs\": " + std::to_string(tests) +
-                        ", \"solvers\": " + std::to_string(solver_count) +
-                        ", \"identical_results\": " + (m.identical ? "true" : "false") +
-                        ", \"stages_s\": {\"prefetch\": " + json_number(m.prefetch) +
-                        ", \"batched\": " + json_number(m.batched) +
-                        ", \"solver_code\": " + json_number(m.solver_code) + "}" +
-                        ", \"gathered\": {\"rounds\": " + std::to_string(r.gathered.rounds) +
-                        ", \"object_requests\": " + std::to_string(r.gathered.object_requests) +
-                        ", \"mapply_requests\": " + std::to_string(r.gathered.mapply_requests) +
-                        ", \"runtime_calls\": " + std::to_string(r.gathered.runtime_calls) +
-                        "}, \"runtime_gpu_items\": " + std::to_string(r.runtime.gpu_items) +
-                        ", \"runtime_items\": " + std::to_string(r.runtime.items);
+    std::string extra =
+        ", \"config\": \"" + c.name + "\", \"jobs\": " + std::to_string(c.jobs) +
+        ", \"batch_size\": " + std::to_string(c.batching ? batch_size : 1) +
+        ", \"tasks\": " + std::to_string(loaded.tasks.size()) +
+        ", \"test_inputs\": " + std::to_string(tests) +
+        ", \"solvers\": " + std::to_string(solver_count) +
+        ", \"identical_results\": " + (m.identical ? "true" : "false") +
+        ", \"stages_s\": {\"prefetch\": " + json_number(m.prefetch) +
+        ", \"batched\": " + json_number(m.batched) +
+        ", \"solver_code\": " + json_number(m.solver_code) + "}" +
+        ", \"gathered\": {\"rounds\": " + std::to_string(r.gathered.rounds) +
+        ", \"object_requests\": " + std::to_string(r.gathered.object_requests) +
+        ", \"mapply_requests\": " + std::to_string(r.gathered.mapply_requests) +
+        ", \"distinct_grids\": " + std::to_string(r.gathered.distinct_grids) +
+        ", \"distinct_containers\": " + std::to_string(r.gathered.distinct_containers) +
+        ", \"runtime_calls\": " + std::to_string(r.gathered.runtime_calls) +
+        "}, \"runtime_gpu_items\": " + std::to_string(r.runtime.gpu_items) +
+        ", \"runtime_items\": " + std::to_string(r.runtime.items);
     bench::print_measurement("e2e_" + c.name, static_cast<long long>(loaded.tasks.size()),
                              m.seconds, "tasks/s", n, device, commit, repetitions, extra);
     results.emplace(c.name, std::move(m));

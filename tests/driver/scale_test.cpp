@@ -141,7 +141,7 @@ TEST(DriverScale, SameReportForEveryJobsAndBatchSizeOnArcTraining) {
 
 TEST(DriverScale, JsonReportHasStagesSettingsAndRuntimeStatistics) {
   Result r = run_cli({"run", "--json", "--jobs", "2", "--batch-size=4", "--prefetch", "always",
-                      BATTGPU_EXAMPLE_TASKS_DIR});
+                      "--gather", "never", BATTGPU_EXAMPLE_TASKS_DIR});
   ASSERT_EQ(r.code, 0) << r.err;
   battgpu::json::Value report = battgpu::json::parse(r.out);
   const battgpu::json::Value* settings = report.find("settings");

@@ -38,26 +38,49 @@ struct Slot {
   std::size_t row = 0;
 };
 
-/// Identifies a value by its storage, so that a grid or container filed by several solves is
-/// computed once (values are immutable, and the request keeps the value alive).
-struct StorageKey {
-  const void* data;
-  std::size_t size;
-  std::size_t extra;
-  friend bool operator==(const StorageKey&, const StorageKey&) = default;
+/// A request's value by content: solvers of different tasks, and different solvers of one
+/// task, often derive equal grids (a mirror of the same input, say); each distinct value is
+/// computed once per round. Values are immutable and the requests keep them alive.
+template <class Value> struct ContentKey {
+  const Value* value;
+  std::size_t hash;
+  friend bool operator==(const ContentKey& a, const ContentKey& b) {
+    return a.hash == b.hash && *a.value == *b.value;
+  }
 };
-struct StorageKeyHash {
-  std::size_t operator()(const StorageKey& k) const noexcept {
-    return std::hash<const void*>()(k.data) ^ (k.size * 0x9E3779B97F4A7C15ull) ^ (k.extra << 21);
+struct ContentKeyHash {
+  template <class Value> std::size_t operator()(const ContentKey<Value>& k) const noexcept {
+    return k.hash;
   }
 };
 
-StorageKey key_of(const dsl::Grid& grid) {
-  return StorageKey{grid.cells(), static_cast<std::size_t>(grid.height()),
-                    static_cast<std::size_t>(grid.width())};
+/// Mixes `v` into `h` (a multiply-xorshift step: cheap, and well spread for small integers).
+constexpr std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
 }
-StorageKey key_of(const dsl::Objects& container) {
-  return StorageKey{container.begin(), container.size(), 0};
+
+std::size_t content_hash(const dsl::Grid& grid) {
+  std::uint64_t h =
+      mix(static_cast<std::uint64_t>(grid.height()), static_cast<std::uint64_t>(grid.width()));
+  const int* cells = grid.cells();
+  for (std::size_t i = 0, n = grid.cell_count(); i < n; ++i)
+    h = mix(h, static_cast<std::uint64_t>(cells[i]));
+  return static_cast<std::size_t>(h);
+}
+
+std::size_t content_hash(const dsl::Objects& container) {
+  std::uint64_t h = container.size();
+  for (const dsl::Object& object : container) {
+    h = mix(h, object.size());
+    for (const dsl::Cell& cell : object)
+      h = mix(h,
+              (static_cast<std::uint64_t>(cell.color) << 40) ^
+                  (static_cast<std::uint64_t>(static_cast<std::uint32_t>(cell.index.first)) << 20) ^
+                  static_cast<std::uint32_t>(cell.index.second));
+  }
+  return static_cast<std::size_t>(h);
 }
 
 double seconds_since(Clock::time_point start) {
@@ -118,13 +141,14 @@ std::size_t Gather::pending() const {
 
 namespace {
 
-/// Groups the requests by `group_of`, each group's values deduplicated by storage, and runs
-/// `compute(group, values)` once per group. Fills `slots` (one per request) and `batches`.
+/// Groups the requests by `group_of`, each group's values deduplicated by content, and runs
+/// `compute(group, values)` once per group. Fills `slots` (one per request) and `batches`;
+/// adds the distinct values to `distinct`.
 template <class Request, class GroupKey, class Value, class Batch, class GroupOf, class ValueOf,
           class Compute>
 void compute_grouped(const std::vector<Request>& requests, std::vector<Batch>& batches,
-                     std::vector<Slot>& slots, Gather::Totals& totals, GroupOf group_of,
-                     ValueOf value_of, Compute compute) {
+                     std::vector<Slot>& slots, Gather::Totals& totals, std::size_t& distinct,
+                     GroupOf group_of, ValueOf value_of, Compute compute) {
   std::map<GroupKey, std::vector<std::size_t>> groups;
   for (std::size_t i = 0; i < requests.size(); ++i)
     groups[group_of(requests[i])].push_back(i);
@@ -132,14 +156,17 @@ void compute_grouped(const std::vector<Request>& requests, std::vector<Batch>& b
   for (const auto& [group, members] : groups) {
     std::vector<Value> values;
     std::vector<std::size_t> rows(members.size());
-    std::unordered_map<StorageKey, std::size_t, StorageKeyHash> seen;
+    std::unordered_map<ContentKey<Value>, std::size_t, ContentKeyHash> seen;
+    seen.reserve(members.size());
     for (std::size_t m = 0; m < members.size(); ++m) {
       const Value& value = value_of(requests[members[m]]);
-      auto [it, fresh] = seen.try_emplace(key_of(value), values.size());
+      auto [it, fresh] =
+          seen.try_emplace(ContentKey<Value>{&value, content_hash(value)}, values.size());
       if (fresh)
         values.push_back(value);
       rows[m] = it->second;
     }
+    distinct += values.size();
     ++totals.runtime_calls;
     try {
       batches.push_back(compute(group, std::span<const Value>(values)));
@@ -172,14 +199,14 @@ void Gather::run() {
   s.totals.mapply_requests += mapply_requests.size();
 
   compute_grouped<ObjectsRequest, ModeMask, dsl::Grid>(
-      objects_requests, s.objects_batches, s.objects_slots, s.totals,
+      objects_requests, s.objects_batches, s.objects_slots, s.totals, s.totals.distinct_grids,
       [](const ObjectsRequest& r) { return r.modes; },
       [](const ObjectsRequest& r) -> const dsl::Grid& { return r.grid; },
       [&](ModeMask modes, std::span<const dsl::Grid> grids) {
         return batch_objects_many(grids, modes, s.options);
       });
   compute_grouped<MapplyRequest, PerObjectOp, dsl::Objects>(
-      mapply_requests, s.mapply_batches, s.mapply_slots, s.totals,
+      mapply_requests, s.mapply_batches, s.mapply_slots, s.totals, s.totals.distinct_containers,
       [](const MapplyRequest& r) { return r.op; },
       [](const MapplyRequest& r) -> const dsl::Objects& { return r.container; },
       [&](PerObjectOp op, std::span<const dsl::Objects> containers) {

@@ -69,7 +69,8 @@ public:
   /// Requests filed since the last run().
   std::size_t pending() const;
   /// Computes every pending request: one runtime call per distinct mode set and per
-  /// per-object primitive. The previous round's results are dropped.
+  /// per-object primitive, each distinct value (by content) once. The previous round's
+  /// results are dropped.
   void run();
 
   /// A result of the last run(), or nullptr where none was computed (the batch point then
@@ -82,6 +83,9 @@ public:
     std::size_t rounds = 0;
     std::size_t object_requests = 0;
     std::size_t mapply_requests = 0;
+    /// Distinct values computed (equal grids or containers in one call are computed once).
+    std::size_t distinct_grids = 0;
+    std::size_t distinct_containers = 0;
     std::size_t runtime_calls = 0;
     std::size_t failed_calls = 0; ///< calls that threw: their batch points ran the original code
     double seconds = 0;           ///< in run(): the batched stage
