@@ -3,6 +3,7 @@
 #include "battgpu/runtime/gather.hpp"
 
 #include "battgpu/dsl/cancellation.hpp"
+#include "cpu/thread_pool.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -273,11 +274,12 @@ public:
 
 private:
   static constexpr std::size_t idle = static_cast<std::size_t>(-1);
-  struct Group {
+  // A cache line each: solves of one group, and the workers, run on different threads.
+  struct alignas(64) Group {
     std::atomic<bool> cancelled{false};
     std::atomic<std::int64_t> used_ns{0};
   };
-  struct Worker {
+  struct alignas(64) Worker {
     std::atomic<std::size_t> group{idle};
     std::atomic<std::int64_t> started_ns{0};
   };
@@ -320,19 +322,17 @@ bool is_cancellation(const std::exception_ptr& error) {
   }
 }
 
-/// Runs `step(i, worker)` for every i of `items` on `threads` threads.
+/// Runs `step(i, worker)` for every i of `items`, at most `threads` at a time, on the
+/// runtime's thread pool (no thread is started per phase: a run of many small batches has
+/// thousands of phases). `worker` < threads tells the concurrent runners apart.
 template <class Step>
 void run_phase(std::span<const std::size_t> items, unsigned threads, const Step& step) {
   std::atomic<std::size_t> next{0};
-  auto work = [&](unsigned worker) {
+  const std::function<void(std::size_t)> work = [&](std::size_t worker) {
     for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < items.size();)
-      step(items[k], worker);
+      step(items[k], static_cast<unsigned>(worker));
   };
-  const auto used = static_cast<unsigned>(std::min<std::size_t>(threads, items.size()));
-  std::vector<std::jthread> pool;
-  for (unsigned w = 1; w < used; ++w)
-    pool.emplace_back(work, w);
-  work(0);
+  detail::cpu_pool().parallel_for(std::min<std::size_t>(threads, items.size()), work);
 }
 
 } // namespace
