@@ -178,7 +178,10 @@ TEST(GpuObjects, AllocationFailingEverywhereEndsOnCpu) {
 TEST(GpuObjects, DeviceFaultMovesChunkToCpu) {
   REQUIRE_GPU();
   const int device = runtime::usable_devices().front().ordinal;
+  // One device, so that its share (every grid: 10 chunks) reaches the faulting fourth chunk
+  // however many devices the machine has.
   bt::ScopedConfig scoped([&](runtime::RuntimeConfig& c) {
+    c.devices = {device};
     c.max_chunk_grids = 500;
     c.inject_faults = "device:" + std::to_string(device) + ",chunk:3";
   });

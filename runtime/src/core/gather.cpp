@@ -266,8 +266,10 @@ public:
   double end(unsigned w, std::size_t group) {
     const std::int64_t used = now_ns() - workers_[w].started_ns.load(std::memory_order_relaxed);
     workers_[w].group.store(idle, std::memory_order_release);
-    groups_[group].used_ns.fetch_add(used, std::memory_order_relaxed);
-    if (limit_ns_ > 0 && groups_[group].used_ns.load(std::memory_order_relaxed) > limit_ns_)
+    // Without a limit nothing reads the group's total: skip the shared counter, which the
+    // threads running one task's solves would all write.
+    if (limit_ns_ > 0 &&
+        groups_[group].used_ns.fetch_add(used, std::memory_order_relaxed) + used > limit_ns_)
       groups_[group].cancelled.store(true, std::memory_order_relaxed);
     return static_cast<double>(used) * 1e-9;
   }
@@ -327,12 +329,20 @@ bool is_cancellation(const std::exception_ptr& error) {
 /// thousands of phases). `worker` < threads tells the concurrent runners apart.
 template <class Step>
 void run_phase(std::span<const std::size_t> items, unsigned threads, const Step& step) {
+  if (items.empty())
+    return;
+  const std::size_t runners = std::min<std::size_t>(threads, items.size());
+  // Items are claimed a few at a time: solves are short, and one counter bumped by every
+  // thread for every solve would be the bottleneck on a many-core host.
+  const std::size_t claim = std::clamp<std::size_t>(items.size() / (runners * 16), 1, 32);
   std::atomic<std::size_t> next{0};
   const std::function<void(std::size_t)> work = [&](std::size_t worker) {
-    for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < items.size();)
-      step(items[k], static_cast<unsigned>(worker));
+    for (std::size_t first;
+         (first = next.fetch_add(claim, std::memory_order_relaxed)) < items.size();)
+      for (std::size_t k = first; k < std::min(items.size(), first + claim); ++k)
+        step(items[k], static_cast<unsigned>(worker));
   };
-  detail::cpu_pool().parallel_for(std::min<std::size_t>(threads, items.size()), work);
+  detail::cpu_pool().parallel_for(runners, work);
 }
 
 } // namespace

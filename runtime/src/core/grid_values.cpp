@@ -17,6 +17,9 @@
 #include <unordered_map>
 
 namespace battgpu::runtime {
+namespace {
+constexpr std::size_t kGrain = 1024; // grids per host task, at most
+} // namespace
 
 dsl::IntegerSet GridColours::palette() const {
   return dsl::IntegerSet::from_canonical(std::vector<int>(colours));
@@ -88,8 +91,9 @@ bool gpu_grid_values(std::span<const dsl::Grid> grids, const std::vector<std::si
         0,      0, 0};
     offset += static_cast<std::uint32_t>(align4(g.cell_count()));
   }
-  detail::cpu_pool().parallel_for((count + 1023) / 1024, [&](std::size_t t) {
-    for (std::size_t k = t * 1024; k < std::min(count, (t + 1) * 1024); ++k) {
+  const std::size_t pack_grain = detail::cpu_pool().grain(count, kGrain);
+  detail::cpu_pool().parallel_for((count + pack_grain - 1) / pack_grain, [&](std::size_t t) {
+    for (std::size_t k = t * pack_grain; k < std::min(count, (t + 1) * pack_grain); ++k) {
       const dsl::Grid& g = grids[items[k]];
       const int* c = g.cells();
       std::uint8_t* dst = bytes + descs[k].colour_offset;
@@ -106,8 +110,9 @@ bool gpu_grid_values(std::span<const dsl::Grid> grids, const std::vector<std::si
     return false;
   }
   detail::Stopwatch build_clock;
-  detail::cpu_pool().parallel_for((count + 1023) / 1024, [&](std::size_t t) {
-    for (std::size_t k = t * 1024; k < std::min(count, (t + 1) * 1024); ++k) {
+  const std::size_t build_grain = detail::cpu_pool().grain(count, kGrain);
+  detail::cpu_pool().parallel_for((count + build_grain - 1) / build_grain, [&](std::size_t t) {
+    for (std::size_t k = t * build_grain; k < std::min(count, (t + 1) * build_grain); ++k) {
       std::uint16_t counts[10], first[10];
       std::memcpy(counts, result.data() + k * 40, 20);
       std::memcpy(first, result.data() + k * 40 + 20, 20);
@@ -128,8 +133,9 @@ bool gpu_grid_values(std::span<const dsl::Grid> grids, const std::vector<std::si
 
 void cpu_grid_values(std::span<const dsl::Grid> grids, std::vector<GridColours>& out) {
   detail::Stopwatch clock;
-  detail::cpu_pool().parallel_for((grids.size() + 1023) / 1024, [&](std::size_t t) {
-    for (std::size_t k = t * 1024; k < std::min(grids.size(), (t + 1) * 1024); ++k)
+  const std::size_t grain = detail::cpu_pool().grain(grids.size(), kGrain);
+  detail::cpu_pool().parallel_for((grids.size() + grain - 1) / grain, [&](std::size_t t) {
+    for (std::size_t k = t * grain; k < std::min(grids.size(), (t + 1) * grain); ++k)
       out[k] = grid_colours(grids[k]);
   });
   detail::record_stage(detail::Stage::Cpu, clock.seconds());

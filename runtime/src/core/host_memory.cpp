@@ -98,7 +98,7 @@ private:
         return b;
       }
     }
-    b.memory = ::operator new (bytes, std::align_val_t{64});
+    b.memory = ::operator new(bytes, std::align_val_t{64});
     return b;
   }
 
@@ -111,7 +111,7 @@ private:
       cuda::pinned_free(b.memory);
       pinned_held_ -= b.bytes;
     } else {
-      ::operator delete (b.memory, std::align_val_t{64});
+      ::operator delete(b.memory, std::align_val_t{64});
     }
   }
 

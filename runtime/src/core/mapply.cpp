@@ -84,8 +84,9 @@ void cpu_mapply_all(PerObjectOp op, std::span<const dsl::Objects> containers,
   if (items.empty())
     return;
   detail::Stopwatch clock;
-  detail::cpu_pool().parallel_for((items.size() + kGrain - 1) / kGrain, [&](std::size_t t) {
-    for (std::size_t k = t * kGrain; k < std::min(items.size(), (t + 1) * kGrain); ++k)
+  const std::size_t grain = detail::cpu_pool().grain(items.size(), kGrain);
+  detail::cpu_pool().parallel_for((items.size() + grain - 1) / grain, [&](std::size_t t) {
+    for (std::size_t k = t * grain; k < std::min(items.size(), (t + 1) * grain); ++k)
       out[items[k]] = cpu_mapply(op, containers[items[k]]);
   });
   detail::record_stage(detail::Stage::Cpu, clock.seconds());
@@ -186,8 +187,9 @@ bool gpu_mapply(PerObjectOp op, std::span<const dsl::Objects> containers, int de
   // indices in ascending (row, col) order.
   detail::Stopwatch build_clock;
   const auto* words = reinterpret_cast<const std::uint32_t*>(bitmaps.get());
-  detail::cpu_pool().parallel_for((packed.size() + kGrain - 1) / kGrain, [&](std::size_t t) {
-    const std::size_t first = t * kGrain, last = std::min(packed.size(), first + kGrain);
+  const std::size_t grain = detail::cpu_pool().grain(packed.size(), kGrain);
+  detail::cpu_pool().parallel_for((packed.size() + grain - 1) / grain, [&](std::size_t t) {
+    const std::size_t first = t * grain, last = std::min(packed.size(), first + grain);
     std::size_t total = 0;
     for (std::size_t k = first; k < last; ++k)
       for (int w = 0; w < kCanvas; ++w)

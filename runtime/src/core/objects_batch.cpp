@@ -65,12 +65,16 @@ void cpu_objects(std::span<const dsl::Grid> grids, std::span<const std::size_t> 
   if (items.empty())
     return;
   Stopwatch clock;
-  // Tasks of about kCellsPerTask cells.
+  // Tasks of about kCellsPerTask cells, fewer for a small batch so that every core gets some.
+  std::uint64_t total = 0;
+  for (std::size_t item : items)
+    total += grids[item].cell_count() + 1;
+  const std::uint64_t cells_per_task = cpu_pool().grain(total, kCellsPerTask, 1024);
   std::vector<std::size_t> bounds{0};
   std::uint64_t acc = 0;
   for (std::size_t k = 0; k < items.size(); ++k) {
     acc += grids[items[k]].cell_count() + 1;
-    if (acc >= kCellsPerTask) {
+    if (acc >= cells_per_task) {
       bounds.push_back(k + 1);
       acc = 0;
     }

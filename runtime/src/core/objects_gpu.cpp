@@ -96,9 +96,10 @@ public:
       offset += static_cast<std::uint32_t>(align4(g.cell_count()));
     }
     std::vector<GridSummary> summaries(count);
-    cpu_pool().parallel_for((count + kGrain - 1) / kGrain, [&](std::size_t t) {
-      std::size_t end = std::min(count, (t + 1) * kGrain);
-      for (std::size_t k = t * kGrain; k < end; ++k) {
+    const std::size_t grain = cpu_pool().grain(count, kGrain);
+    cpu_pool().parallel_for((count + grain - 1) / grain, [&](std::size_t t) {
+      std::size_t end = std::min(count, (t + 1) * grain);
+      for (std::size_t k = t * grain; k < end; ++k) {
         const dsl::Grid& g = grids_[items_[range.first + k]];
         summaries[k] = summarise_and_pack(g, colours + descs[k].colour_offset);
       }
@@ -183,9 +184,10 @@ public:
     source.families = families_;
     source.modes = modes_;
     const std::size_t count = state.grids.size();
-    cpu_pool().parallel_for((count + kGrain - 1) / kGrain, [&](std::size_t t) {
-      std::size_t first = t * kGrain;
-      std::size_t n = std::min(kGrain, count - first);
+    const std::size_t grain = cpu_pool().grain(count, kGrain);
+    cpu_pool().parallel_for((count + grain - 1) / grain, [&](std::size_t t) {
+      std::size_t first = t * grain;
+      std::size_t n = std::min(grain, count - first);
       build_objects(source, std::span<const BuildGrid>(state.grids.data() + first, n), table_.data);
     });
     record_stage(Stage::Build, clock.seconds());

@@ -98,6 +98,12 @@ void ThreadPool::parallel_for(std::size_t count, const std::function<void(std::s
   jobs_.remove(job);
 }
 
+std::size_t ThreadPool::grain(std::size_t items, std::size_t max_grain,
+                              std::size_t min_grain) const {
+  const std::size_t per_task = items / (std::size_t{4} * concurrency());
+  return std::clamp(per_task, std::min(min_grain, max_grain), max_grain);
+}
+
 ThreadPool& cpu_pool() {
   // Never destroyed: results may be released (and the pool used) during static destruction.
   static ThreadPool* pool = [] {

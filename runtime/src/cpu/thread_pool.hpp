@@ -22,6 +22,11 @@ public:
   /// Threads that work on a parallel_for: the pool's and the caller's.
   unsigned concurrency() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
+  /// Items per task for `items` items: `max_grain` for large counts (few tasks, little
+  /// overhead), smaller for small ones so that every thread still gets about four tasks, but
+  /// never under `min_grain`. Calls of a few hundred items then use all cores too.
+  std::size_t grain(std::size_t items, std::size_t max_grain, std::size_t min_grain = 16) const;
+
   /// Runs `body(i)` for every i in [0, count) on the pool and the calling thread, and returns
   /// when all are done. Calls may come from several threads at once and may nest.
   void parallel_for(std::size_t count, const std::function<void(std::size_t)>& body);
