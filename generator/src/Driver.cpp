@@ -267,7 +267,7 @@ public:
     if (opt_.speculate) {
       auto lexStart = Clock::now();
       std::vector<FunctionIndex> guessed = buildLexicalIndex(input, regions, patterns_);
-      FileRewrite spec = rewriteFile(input, lines, guessed, patterns_, form_);
+      FileRewrite spec = rewriteFile(input, lines, guessed, patterns_, form_, regions);
       rep.speculationMs = msSince(lexStart);
       if (spec.ok) {
         SemanticInput in{&spec.map, &spec.regions, &regions, input, &spec.formEdits};
@@ -276,7 +276,8 @@ public:
         rep.parseMs += p.ms;
         rep.analysisMs += p.semantic.ms;
         if (p.errors == 0 && p.semantic.ok) {
-          FileRewrite checked = rewriteFile(input, lines, p.semantic.functions, patterns_, form_);
+          FileRewrite checked =
+              rewriteFile(input, lines, p.semantic.functions, patterns_, form_, regions);
           if (const char* dump = std::getenv("BATTGPU_REWRITE_DEBUG_SPECULATION")) {
             std::error_code ec;
             llvm::raw_fd_ostream(std::string(dump) + ".speculative", ec) << spec.output;
@@ -323,7 +324,7 @@ public:
         rep.totalMs = msSince(start);
         return rep;
       }
-      result = rewriteFile(input, lines, p.semantic.functions, patterns_, form_);
+      result = rewriteFile(input, lines, p.semantic.functions, patterns_, form_, regions);
       rep.dependencies = std::move(p.files);
       if (!result.ok) {
         rep.status = FileStatus::InternalError;

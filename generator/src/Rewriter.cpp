@@ -121,9 +121,30 @@ struct PendingEdit {
 
 FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
                         std::vector<FunctionIndex>& functions,
-                        const std::vector<Pattern*>& patterns, BatchForm form) {
+                        const std::vector<Pattern*>& patterns, BatchForm form,
+                        const std::vector<Region>& regions) {
   FileRewrite r;
-  RewriteContext ctx(input, lines);
+  RewriteContext ctx(input, lines, form);
+  // A blocking batch point of an earlier run (--batch-form=blocking) fixes the function's
+  // form: a gathered run over that output leaves it blocking, as the run before chose.
+  if (form == BatchForm::Gathered)
+    for (FunctionIndex& fn : functions) {
+      if (fn.form.kind != FunctionForm::Kind::Plain)
+        continue;
+      for (const Statement& st : fn.stmts) {
+        if (st.region < 0 || st.region >= static_cast<int>(regions.size()))
+          continue;
+        const Region& rg = regions[st.region];
+        bool gathering = false;
+        for (const Pattern* p : patterns)
+          gathering = gathering || (p->name() == rg.pattern && p->gathers());
+        if (gathering && !rg.awaits) {
+          fn.form.kind = FunctionForm::Kind::Blocking;
+          fn.form.problem = "an earlier run wrote its batch points in the blocking form";
+          break;
+        }
+      }
+    }
   std::vector<Block> blocks;
   std::vector<const FunctionIndex*> converting; ///< functions made coroutines
   std::vector<const FunctionIndex*> ordered;

@@ -15,10 +15,14 @@
 
 namespace battgpu::rewrite {
 
+/// How batch points that can gather across tasks are emitted (--batch-form).
+enum class BatchForm { Gathered, Blocking };
+
 /// What the patterns may ask about the input while analysing and rendering.
 class RewriteContext {
 public:
-  RewriteContext(llvm::StringRef input, const LineTable& lines) : input_(input), lines_(lines) {}
+  RewriteContext(llvm::StringRef input, const LineTable& lines, BatchForm form)
+      : input_(input), lines_(lines), form_(form) {}
   llvm::StringRef input() const { return input_; }
   const LineTable& lines() const { return lines_; }
   llvm::StringRef text(unsigned begin, unsigned end) const { return input_.slice(begin, end); }
@@ -40,10 +44,18 @@ public:
                                  std::vector<unsigned>& offsets) const;
   /// The indentation step the file uses inside blocks.
   std::string unit(llvm::StringRef indent) const { return indent.contains('\t') ? "\t" : "  "; }
+  BatchForm form() const { return form_; }
+  /// Whether the batch points of `fn` will gather (co_await): the gathered form was asked
+  /// for and the function is, or may become, a coroutine. A pattern may then emit batch
+  /// points that only pay off across tasks (an object-batch group of one call).
+  bool gathersIn(const FunctionIndex& fn) const {
+    return form_ == BatchForm::Gathered && fn.form.kind != FunctionForm::Kind::Blocking;
+  }
 
 private:
   llvm::StringRef input_;
   const LineTable& lines_;
+  BatchForm form_;
 };
 
 /// A block the rewrite placed, in output offsets, so that the checked pass can find the
@@ -55,9 +67,6 @@ struct PlacedRegion {
   std::vector<unsigned> memberIn;  ///< its input offset
   std::vector<std::string> names;  ///< the member variables, in member order
 };
-
-/// How batch points that can gather across tasks are emitted (--batch-form).
-enum class BatchForm { Gathered, Blocking };
 
 /// What --batch-form=gathered made of a function with such batch points.
 struct FormDecision {
@@ -88,8 +97,12 @@ struct FileRewrite {
   std::vector<unsigned> formEdits;
 };
 
+/// `regions` are those an earlier run wrote (findRegions of the input), which statements'
+/// Statement::region index. In the gathered form, a function that may become a coroutine but
+/// holds a blocking batch point an earlier run wrote keeps the blocking form.
 FileRewrite rewriteFile(llvm::StringRef input, const LineTable& lines,
                         std::vector<FunctionIndex>& functions,
-                        const std::vector<Pattern*>& patterns, BatchForm form);
+                        const std::vector<Pattern*>& patterns, BatchForm form,
+                        const std::vector<Region>& regions);
 
 } // namespace battgpu::rewrite

@@ -139,6 +139,7 @@ std::vector<Region> findRegions(llvm::StringRef text) {
         current = Region{ls, next, pattern.str()};
       } else if (open && rest == "end" && pattern == current.pattern) {
         current.end = next;
+        current.awaits = text.slice(current.begin, next).contains("co_await ");
         regions.push_back(current);
         open = false;
       }

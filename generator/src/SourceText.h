@@ -55,6 +55,7 @@ InsertPoint insertionBefore(llvm::StringRef text, unsigned begin);
 struct Region {
   unsigned begin = 0, end = 0;
   std::string pattern;
+  bool awaits = false; ///< its batch point co_awaits (the gathered form)
 };
 std::vector<Region> findRegions(llvm::StringRef text);
 

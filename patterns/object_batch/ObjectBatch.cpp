@@ -122,17 +122,24 @@ void ObjectBatch::analyze(const FunctionIndex& fn, const std::vector<const Candi
     byGrid[grid.var].push_back(Member{c, mode});
   }
 
+  // A group batches calls of one task; in the gathered form each group is also a batch point
+  // computed together with the same point of every other task, so there a lone call is worth
+  // a group of its own. Groups of several calls are still formed where the planner allows:
+  // each round takes as many of the remaining calls as it can.
+  const size_t least = ctx.gathersIn(fn) ? 1 : 2;
   for (int grid : gridOrder) {
     std::vector<Member> pool = byGrid[grid];
     std::map<int, std::string> reasons;
-    while (pool.size() >= 2) {
+    std::string failure;
+    while (pool.size() >= least) {
       std::vector<MemberSpec> specs;
       for (const Member& m : pool)
         specs.push_back(MemberSpec{m.c->stmt, false});
       PlannedGroup pg = planGroup(fn, specs, ctx.lines());
       for (auto& [stmt, why] : pg.rejected)
         reasons[stmt] = why;
-      if (!pg.ok || pg.members.size() < 2)
+      failure = pg.failure;
+      if (!pg.ok || pg.members.size() < least)
         break;
       Group g;
       g.pattern = id();
@@ -154,9 +161,19 @@ void ObjectBatch::analyze(const FunctionIndex& fn, const std::vector<const Candi
     }
     for (const Member& m : pool) {
       auto it = reasons.find(m.c->stmt);
-      skip(m.c, it != reasons.end() ? it->second
-                                    : "no other o_g/objects call on grid '" + fn.vars[grid].name +
-                                          "' can be batched with it");
+      if (it != reasons.end())
+        skip(m.c, it->second);
+      else if (least == 1 && !failure.empty())
+        skip(m.c, failure);
+      else if (ctx.form() == BatchForm::Gathered && least == 2)
+        // Only a function that keeps the blocking form gets here: a lone call gains nothing
+        // from a blocking batch of one.
+        skip(m.c, "a lone " + std::string(m.c->callee == "objects" ? "objects" : "o_g") +
+                      " call is only rewritten as a gathered batch point; '" + fn.name +
+                      "' stays blocking: " + fn.form.problem);
+      else
+        skip(m.c, "no other o_g/objects call on grid '" + fn.vars[grid].name +
+                      "' can be batched with it");
     }
   }
 }

@@ -1,7 +1,9 @@
-// object-batch (SPEC section 4): two or more `o_g(G, Rk)` / `objects(G, u, d, b)` calls with
-// constant modes on the same grid value G, and calls `f(G)` of closures `f = rbind(o_g, Rk)`,
-// become one battgpu::runtime::batch_objects call whose results go to the original
-// variables. Template: templates/object_batch.tmpl.
+// object-batch (SPEC section 4): `o_g(G, Rk)` / `objects(G, u, d, b)` calls with constant
+// modes on the same grid value G, and calls `f(G)` of closures `f = rbind(o_g, Rk)`, become one
+// battgpu::runtime::batch_objects call whose results go to the original variables: two or
+// more calls in the blocking form; in the gathered form (a function that is or becomes a
+// coroutine) also a lone call, as a `co_await gather_objects` batch point of one mode.
+// Template: templates/object_batch.tmpl.
 #pragma once
 
 #include "patterns/Pattern.h"

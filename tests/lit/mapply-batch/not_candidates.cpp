@@ -1,7 +1,7 @@
 // Negative: a container that is not a variable is left alone with a diagnostic; a
 // function of the program's own that shadows a DSL name is not the DSL's, so its calls are
 // no candidates at all.
-// RUN: %expect-exit 1 -- %rewrite %s -o %t.cpp -- %flags 2>%t.err
+// RUN: %expect-exit 1 -- %rewrite %s -o %t.cpp --patterns=mapply-batch -- %flags 2>%t.err
 // RUN: cmp %s %t.cpp
 // RUN: FileCheck %s --input-file=%t.err
 #include "battgpu/dsl.hpp"

@@ -1,9 +1,14 @@
 // The grid may be a local variable: the calls on it batch when they see one value, wherever
-// they are; a call on another grid value is a group of its own.
+// they are; a lone call on another grid value is a gathered batch point of its own (in the
+// blocking form it stays, with a warning).
 // RUN: %rewrite %s -o %t.cpp -- %flags 2>%t.err
 // RUN: FileCheck %s --input-file=%t.cpp
-// RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.err
+// RUN: count 0 < %t.err
 // RUN: %clang-compiles %t.cpp
+// RUN: %rewrite %s -o %t.blocking.cpp --batch-form=blocking -- %flags 2>%t.blocking.err
+// RUN: FileCheck %s --check-prefix=BLOCKING --input-file=%t.blocking.cpp
+// RUN: FileCheck %s --check-prefix=DIAG --input-file=%t.blocking.err
+// RUN: %clang-compiles %t.blocking.cpp
 #include "battgpu/dsl.hpp"
 #include "battgpu/solver.hpp"
 
@@ -28,7 +33,18 @@ void solve([[maybe_unused]] const Samples& S, const Grid& I, const Grid& C, batt
 // CHECK:      {{^}}  // battgpu-rewrite: object-batch end{{$}}
 // CHECK-NEXT: {{^}}  auto t3 = size(t2);{{$}}
 // CHECK-NEXT: {{^}}  o.emplace_back(1, "grid", t1);{{$}}
-// CHECK-NEXT: {{^}}  auto t4 = o_g(C, R1);{{$}}
+// CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch begin (t4){{$}}
+// CHECK-NEXT: {{^}}  auto battgpu_ob_t4 = co_await battgpu::runtime::gather_objects(C, std::array<int, 1>{1}, [&] {{[{]$}}
+// CHECK-NEXT: {{^}}    auto t4 = o_g(C, R1);{{$}}
+// CHECK-NEXT: {{^}}    return std::array<battgpu::dsl::Objects, 1>{t4};{{$}}
+// CHECK-NEXT: {{^}}  });{{$}}
+// CHECK-NEXT: {{^}}  auto t4 = std::move(battgpu_ob_t4[0]);{{$}}
+// CHECK-NEXT: {{^}}  // battgpu-rewrite: object-batch end{{$}}
 // CHECK-NEXT: {{^}}  auto t6 = size(t5);{{$}}
 
-// DIAG: local_grid.cpp:18:13: warning: object-batch: 't4' not rewritten: no other o_g/objects call on grid 'C' can be batched with it [battgpu-object-batch]
+// BLOCKING:      {{^}}  auto battgpu_ob_t2 = battgpu::runtime::batch_objects(t1, std::array<int, 2>{5, 7}, [&] {{[{]$}}
+// BLOCKING:      {{^}}  o.emplace_back(1, "grid", t1);{{$}}
+// BLOCKING-NEXT: {{^}}  auto t4 = o_g(C, R1);{{$}}
+// BLOCKING-NEXT: {{^}}  auto t6 = size(t5);{{$}}
+
+// DIAG: local_grid.cpp:23:13: warning: object-batch: 't4' not rewritten: no other o_g/objects call on grid 'C' can be batched with it [battgpu-object-batch]

@@ -29,4 +29,4 @@ struct Solvers {
 // CHECK-NEXT: {{^}}    // battgpu-rewrite: object-batch begin (t1, t2){{$}}
 // CHECK-NEXT: {{^}}    auto battgpu_ob_t1 = battgpu::runtime::batch_objects(I, std::array<int, 2>{1, 3}, [&] {{[{]$}}
 // CHECK-NEXT: {{^}}      auto t1 = o_g(I, R1);{{$}}
-// DIAG: members.cpp:15:15: warning: object-batch: 't1' not rewritten: no other o_g/objects call on grid 'I' can be batched with it
+// DIAG: members.cpp:15:15: warning: object-batch: 't1' not rewritten: a lone o_g call is only rewritten as a gathered batch point; 'first_half' stays blocking: it is a member function [battgpu-object-batch]
