@@ -474,6 +474,7 @@ RunReport run(std::span<const std::filesystem::path> paths,
       report.gathered.runtime_calls += g.batched.runtime_calls;
       report.gathered.failed_calls += g.batched.failed_calls;
       report.gathered.seconds += g.batched.seconds;
+      report.gathered.dedupe_seconds += g.batched.dedupe_seconds;
       if (progress) {
         for (std::size_t i = 0; i < batch.size(); ++i)
           progress(++done, all.size(), report.tasks[first + i]);
@@ -540,6 +541,7 @@ std::string report_json(const RunReport& report) {
   w.member("runtime_calls", report.gathered.runtime_calls);
   w.member("failed_calls", report.gathered.failed_calls);
   w.key("seconds").number(report.gathered.seconds);
+  w.key("dedupe_seconds").number(report.gathered.dedupe_seconds);
   w.end_object();
 
   w.key("timing").begin_object();

@@ -89,6 +89,7 @@ struct Measured {
   bench::Summary seconds; // load excluded: prefetch + solve
   double prefetch = 0;    // task grids through the runtime
   double batched = 0;     // gathered batch points through the runtime
+  double dedupe = 0;      // of which finding equal requests
   double solver_code = 0; // the solvers' own code, between batch points
   driver::RunReport last;
   bool identical = true;
@@ -112,7 +113,7 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
   settings.gather = c.batching ? driver::Batching::Always : driver::Batching::Never;
 
   Measured m;
-  std::vector<double> total, prefetch, batched, code;
+  std::vector<double> total, prefetch, batched, dedupe, code;
   for (int r = -1; r < repetitions; ++r) { // r = -1: warm-up
     driver::RunReport report = driver::run(paths, solvers, settings);
     if (!expected.empty() && results_of(report, c.prefix) != expected)
@@ -121,6 +122,7 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
       total.push_back(report.prefetch_seconds + report.solve_seconds);
       prefetch.push_back(report.prefetch_seconds);
       batched.push_back(report.gathered.seconds);
+      dedupe.push_back(report.gathered.dedupe_seconds);
       code.push_back(report.solve_seconds - report.gathered.seconds);
     }
     m.last = std::move(report);
@@ -131,6 +133,7 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
   m.seconds = bench::Summary{median(total), sorted.front(), sorted.back()};
   m.prefetch = median(prefetch);
   m.batched = median(batched);
+  m.dedupe = median(dedupe);
   m.solver_code = median(code);
   return m;
 }
@@ -264,6 +267,7 @@ int main(int argc, char** argv) {
         ", \"identical_results\": " + (m.identical ? "true" : "false") +
         ", \"stages_s\": {\"prefetch\": " + json_number(m.prefetch) +
         ", \"batched\": " + json_number(m.batched) +
+        ", \"batched_dedupe\": " + json_number(m.dedupe) +
         ", \"solver_code\": " + json_number(m.solver_code) + "}" +
         ", \"gathered\": {\"rounds\": " + std::to_string(r.gathered.rounds) +
         ", \"object_requests\": " + std::to_string(r.gathered.object_requests) +

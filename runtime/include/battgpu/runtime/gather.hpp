@@ -89,6 +89,7 @@ public:
     std::size_t runtime_calls = 0;
     std::size_t failed_calls = 0; ///< calls that threw: their batch points ran the original code
     double seconds = 0;           ///< in run(): the batched stage
+    double dedupe_seconds = 0;    ///< of which finding equal values (the rest: runtime calls)
   };
   const Totals& totals() const;
 
