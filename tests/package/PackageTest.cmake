@@ -51,13 +51,14 @@ string(REGEX MATCH "battgpu [0-9.]+: rewrite [A-Z]+, CUDA [A-Z]+" found "${step_
 message(STATUS "found ${found}")
 step("build the consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build -j 2)
 if(found MATCHES "rewrite ON")
-  # The installed battgpu-rewrite ran: the solver's batch points are runtime calls.
+  # The installed battgpu-rewrite ran: the solver's batch points are runtime calls (its
+  # object batch point a gathered one, in the default batch form).
   set(regenerated ${WORK_DIR}/build/battgpu_regenerated/consumer_solvers/solver.cpp)
   if(NOT EXISTS ${regenerated})
     message(FATAL_ERROR "battgpu_regenerate() did not write ${regenerated}")
   endif()
   file(READ ${regenerated} text)
-  foreach(call batch_objects batch_process_samples)
+  foreach(call gather_objects batch_process_samples)
     string(FIND "${text}" "battgpu::runtime::${call}(" at)
     if(at EQUAL -1)
       message(FATAL_ERROR "the regenerated solver has no ${call} call:\n${text}")
