@@ -122,38 +122,22 @@ Path choose_objects_path(const RuntimeConfig& cfg, Path requested, std::size_t g
   return gpu * cfg.gpu_margin < cpu ? Path::Gpu : Path::Cpu;
 }
 
-namespace {
-
-/// Moves the estimates toward a measured call. A CPU call refines the CPU cost per cell; a GPU
-/// call refines whichever GPU term dominates it: the cost per cell for a large call, the
-/// fixed cost per call for a small one (the calibration measured that on 16 warm grids, and
-/// a call of a few thousand grids from a running program can pay more).
-template <class E>
-bool observe(E& e, Path path, std::size_t items, std::uint64_t work, double seconds) {
-  if (!e.calibrated || work == 0 || e.gpu_per_call >= 1e29)
-    return false;
-  constexpr double kWeight = 0.2;
-  const double w = static_cast<double>(work);
-  if (path == Path::Cpu) {
-    if (items < 64)
-      return false;
-    e.cpu_per_cell += kWeight * (seconds / w - e.cpu_per_cell);
-  } else if (seconds > 4 * e.gpu_per_call) {
-    e.gpu_per_cell += kWeight * ((seconds - e.gpu_per_call) / w - e.gpu_per_cell);
-  } else {
-    const double per_call = std::max(0.0, seconds - w * e.gpu_per_cell);
-    e.gpu_per_call += kWeight * (per_call - e.gpu_per_call);
-  }
-  return true;
-}
-
-} // namespace
-
 void observe_objects_call(Path path, std::size_t grids, std::uint64_t work, double seconds) {
   std::lock_guard lock(model_mutex());
   Estimates& e = estimates();
-  if (observe(e, path, grids, work, seconds))
-    record_cost_model(e.cpu_per_cell, e.gpu_per_call, e.gpu_per_cell);
+  if (!e.calibrated || work == 0)
+    return;
+  constexpr double kWeight = 0.2;
+  double w = static_cast<double>(work);
+  if (path == Path::Cpu && grids >= 64) {
+    e.cpu_per_cell += kWeight * (seconds / w - e.cpu_per_cell);
+  } else if (path == Path::Gpu && e.gpu_per_call < 1e29 && seconds > 4 * e.gpu_per_call) {
+    double per_cell = (seconds - e.gpu_per_call) / w;
+    e.gpu_per_cell += kWeight * (per_cell - e.gpu_per_cell);
+  } else {
+    return;
+  }
+  record_cost_model(e.cpu_per_cell, e.gpu_per_call, e.gpu_per_cell);
 }
 
 namespace {
@@ -220,11 +204,6 @@ Path choose_path(CostKind kind, const RuntimeConfig& cfg, Path requested, std::s
   double w = static_cast<double>(work);
   return (e.gpu_per_call + w * e.gpu_per_cell) * cfg.gpu_margin < w * e.cpu_per_cell ? Path::Gpu
                                                                                      : Path::Cpu;
-}
-
-void observe_call(CostKind kind, Path path, std::size_t items, std::uint64_t work, double seconds) {
-  std::lock_guard lock(model_mutex());
-  observe(kind_estimates(kind), path, items, work, seconds);
 }
 
 } // namespace battgpu::runtime::detail

@@ -31,7 +31,4 @@ Path choose_path(CostKind kind, const RuntimeConfig& config, Path requested, std
                  std::uint64_t work, CalibrationRun calibrate, std::uint64_t calibration_work,
                  std::uint64_t small_work);
 
-/// Refines the estimates of `kind` with a measured call.
-void observe_call(CostKind kind, Path path, std::size_t items, std::uint64_t work, double seconds);
-
 } // namespace battgpu::runtime::detail

@@ -236,9 +236,6 @@ GridValuesBatch batch_grid_values(std::span<const dsl::Grid> grids, const BatchO
   }
   if (!done)
     cpu_grid_values(grids, out);
-  if (on_gpu == 0 || on_gpu == grids.size()) // one path timed alone
-    detail::observe_call(detail::CostKind::GridValues, on_gpu != 0 ? Path::Gpu : Path::Cpu,
-                         grids.size(), cells, clock.seconds());
   detail::record_call(grids.size(), 0, on_gpu != 0);
   detail::record_items(on_gpu, grids.size() - on_gpu);
   detail::record_stage(detail::Stage::Total, clock.seconds());

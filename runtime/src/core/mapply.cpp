@@ -283,10 +283,9 @@ MapplyBatch batch_mapply_many(PerObjectOp op, std::span<const dsl::Objects> cont
   detail::Stopwatch clock;
   const RuntimeConfig cfg = config();
   static const std::uint64_t calibration_work = work_of(calibration_containers());
-  const std::uint64_t work = work_of(containers);
   Path path = detail::choose_path(
-      detail::CostKind::Mapply, cfg, options.path, containers.size(), work, calibrate_mapply,
-      calibration_work,
+      detail::CostKind::Mapply, cfg, options.path, containers.size(), work_of(containers),
+      calibrate_mapply, calibration_work,
       work_of(std::span<const dsl::Objects>(calibration_containers().data(), 16)));
   std::vector<dsl::Indices> out(containers.size());
   std::vector<std::uint8_t> on_gpu(containers.size(), 0);
@@ -307,9 +306,6 @@ MapplyBatch batch_mapply_many(PerObjectOp op, std::span<const dsl::Objects> cont
   }
   cpu_mapply_all(op, containers, rest, out);
   std::size_t gpu_count = static_cast<std::size_t>(std::count(on_gpu.begin(), on_gpu.end(), 1));
-  if (gpu_count == 0 || gpu_count == containers.size()) // one path timed alone
-    detail::observe_call(detail::CostKind::Mapply, gpu_count != 0 ? Path::Gpu : Path::Cpu,
-                         containers.size(), work, clock.seconds());
   detail::record_call(containers.size(), 0, gpu_count != 0);
   detail::record_items(gpu_count, containers.size() - gpu_count);
   detail::record_stage(detail::Stage::Total, clock.seconds());
