@@ -3,6 +3,7 @@
 #include "battgpu/runtime/gather.hpp"
 
 #include "battgpu/dsl/cancellation.hpp"
+#include "cpu/phase_workers.hpp"
 #include "cpu/thread_pool.hpp"
 
 #include <algorithm>
@@ -343,27 +344,6 @@ bool is_cancellation(const std::exception_ptr& error) {
   }
 }
 
-/// Runs `step(i, worker)` for every i of `items`, at most `threads` at a time, on the
-/// runtime's thread pool (no thread is started per phase: a run of many small batches has
-/// thousands of phases). `worker` < threads tells the concurrent runners apart.
-template <class Step>
-void run_phase(std::span<const std::size_t> items, unsigned threads, const Step& step) {
-  if (items.empty())
-    return;
-  const std::size_t runners = std::min<std::size_t>(threads, items.size());
-  // Items are claimed a few at a time: solves are short, and one counter bumped by every
-  // thread for every solve would be the bottleneck on a many-core host.
-  const std::size_t claim = std::clamp<std::size_t>(items.size() / (runners * 16), 1, 32);
-  std::atomic<std::size_t> next{0};
-  const std::function<void(std::size_t)> work = [&](std::size_t worker) {
-    for (std::size_t first;
-         (first = next.fetch_add(claim, std::memory_order_relaxed)) < items.size();)
-      for (std::size_t k = first; k < std::min(items.size(), first + claim); ++k)
-        step(items[k], static_cast<unsigned>(worker));
-  };
-  detail::cpu_pool().parallel_for(runners, work);
-}
-
 } // namespace
 
 GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOutcome> outcomes,
@@ -376,8 +356,11 @@ GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOut
   for (std::size_t i = 0; i < count; ++i)
     groups = std::max(groups, solves[i].group + 1);
 
+  if (count == 0)
+    return report;
+  auto [workers, reserved] = detail::acquire_phase_workers(threads);
   Gather gather(settings.options);
-  TimeLimit limit(groups, threads, settings.group_time_limit);
+  TimeLimit limit(groups, workers->count(), settings.group_time_limit);
   std::vector<Solve> live(count);
 
   auto finish = [&](std::size_t i) {
@@ -424,18 +407,26 @@ GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOut
     }
   };
 
-  std::vector<std::size_t> items(count);
+  // Each solve belongs to one worker for all its phases (see PhaseWorkers), in blocks of
+  // consecutive solves: one task's solves stay together.
+  constexpr std::size_t kBlock = 16;
+  std::vector<std::vector<std::size_t>> mine(workers->count());
   for (std::size_t i = 0; i < count; ++i)
-    items[i] = i;
+    mine[(i / kBlock) % mine.size()].push_back(i);
   for (bool first = true;; first = false) {
     const Clock::time_point start = Clock::now();
-    run_phase(items, threads, [&](std::size_t i, unsigned w) { step(i, w, first); });
+    workers->run([&](unsigned w) {
+      std::vector<std::size_t>& list = mine[w];
+      std::size_t suspended = 0;
+      for (std::size_t i : list) {
+        step(i, w, first);
+        if (!live[i].done())
+          list[suspended++] = i;
+      }
+      list.resize(suspended);
+    });
     report.solve_seconds += seconds_since(start);
-    items.clear();
-    for (std::size_t i = 0; i < count; ++i)
-      if (!live[i].done())
-        items.push_back(i);
-    if (items.empty())
+    if (std::all_of(mine.begin(), mine.end(), [](const auto& list) { return list.empty(); }))
       break;
     gather.run();
   }
