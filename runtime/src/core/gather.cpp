@@ -407,26 +407,38 @@ GatherReport run_gathered(std::span<GatheredSolve> solves, std::span<GatheredOut
     }
   };
 
-  // Each solve belongs to one worker for all its phases (see PhaseWorkers), in blocks of
-  // consecutive solves: one task's solves stay together.
+  // Each solve belongs to one worker (see PhaseWorkers), in blocks of consecutive solves (one
+  // task's stay together), and runs there in every phase; a worker that has run its own
+  // takes what is left of the others', so that one slow solve does not hold up the phase.
   constexpr std::size_t kBlock = 16;
-  std::vector<std::vector<std::size_t>> mine(workers->count());
+  const unsigned n = workers->count();
+  std::vector<std::vector<std::size_t>> mine(n);
   for (std::size_t i = 0; i < count; ++i)
-    mine[(i / kBlock) % mine.size()].push_back(i);
+    mine[(i / kBlock) % n].push_back(i);
+  struct alignas(64) Cursor {
+    std::atomic<std::size_t> next{0};
+  };
+  std::vector<Cursor> cursors(n);
   for (bool first = true;; first = false) {
     const Clock::time_point start = Clock::now();
+    for (Cursor& c : cursors)
+      c.next.store(0, std::memory_order_relaxed);
     workers->run([&](unsigned w) {
-      std::vector<std::size_t>& list = mine[w];
-      std::size_t suspended = 0;
-      for (std::size_t i : list) {
-        step(i, w, first);
-        if (!live[i].done())
-          list[suspended++] = i;
+      for (unsigned d = 0; d < n; ++d) {
+        const unsigned owner = (w + d) % n;
+        const std::vector<std::size_t>& list = mine[owner];
+        std::atomic<std::size_t>& next = cursors[owner].next;
+        for (std::size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < list.size();)
+          step(list[k], w, first);
       }
-      list.resize(suspended);
     });
     report.solve_seconds += seconds_since(start);
-    if (std::all_of(mine.begin(), mine.end(), [](const auto& list) { return list.empty(); }))
+    bool any = false;
+    for (std::vector<std::size_t>& list : mine) {
+      std::erase_if(list, [&](std::size_t i) { return live[i].done(); });
+      any |= !list.empty();
+    }
+    if (!any)
       break;
     gather.run();
   }
