@@ -8,10 +8,15 @@
 // The mechanism: battgpu-rewrite makes a solver with object-batch or mapply-batch points a
 // C++20 coroutine (battgpu::Solve) whose batch points are `co_await gather_objects(...)` /
 // `co_await gather_mapply(...)` (batch.hpp). run_gathered() starts every solve of a batch of
-// tasks on a pool of threads; each runs its straight-line code until its next batch point,
-// where it files its request with the current Gather and suspends. When no solve can run,
-// the Gather computes all requests in one runtime call per kind (sharded over the GPUs or
-// spread over the CPU cores), and the suspended solves resume, each taking its own result.
+// tasks on a set of worker threads; each runs its straight-line code until its next batch
+// point, where it files its request with the current Gather and suspends. When no solve can
+// run, the Gather computes all requests in one runtime call per kind (sharded over the GPUs
+// or spread over the CPU cores), and the suspended solves resume, each taking its own
+// result, on the worker that started it (its values are freed where they were allocated).
+//
+// What it costs (bench/RESULTS.md): on one thread, nothing measurable; on many, resuming
+// tens of thousands of suspended solves is slower than running each task to the end in
+// cache, so gathering pays only where the batched stages are a large share of the work.
 //
 // Why coroutines rather than the alternatives:
 //  - a thread per solve blocking at its batch points needs tens of thousands of threads for
