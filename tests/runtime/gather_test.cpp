@@ -81,6 +81,32 @@ TEST(Gather, ObjectsOfDerivedGridsMatchTheDslInOneRound) {
   EXPECT_EQ(report.batched.failed_calls, 0u);
 }
 
+// Equal grids with storage of their own, filed by many solves, are computed once each and
+// every solve gets its own grid's objects.
+TEST(Gather, EqualRequestsAreComputedOnce) {
+  const std::vector<Grid> distinct = grids(40, 18);
+  std::vector<Grid> inputs;
+  for (int copy = 0; copy < 30; ++copy)
+    for (const Grid& g : distinct)
+      inputs.push_back(
+          Grid(g.height(), g.width(), std::vector<int>(g.cells(), g.cells() + g.cell_count())));
+  std::vector<std::array<Objects, 2>> results(inputs.size());
+  std::vector<rt::GatheredSolve> solves;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    solves.push_back(gathered([&, i] { return mirrored_objects(inputs[i], results[i]); }, i));
+  std::vector<rt::GatheredOutcome> outcomes(solves.size());
+  const rt::GatherReport report = rt::run_gathered(solves, outcomes, on_threads(2));
+  EXPECT_EQ(report.batched.object_requests, inputs.size());
+  EXPECT_LE(report.batched.distinct_grids, distinct.size());
+  EXPECT_GE(report.batched.distinct_grids, distinct.size() - 2); // random grids may repeat
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    ASSERT_FALSE(outcomes[i].error);
+    const Grid mirrored = hmirror(inputs[i]);
+    ASSERT_EQ(results[i][0], o_g(mirrored, R5)) << "solve " << i;
+    ASSERT_EQ(results[i][1], o_g(mirrored, R3)) << "solve " << i;
+  }
+}
+
 // The same on the GPU path where a GPU is usable (the CPU path elsewhere): a batch large
 // enough for several chunks, every result compared with the DSL's.
 TEST(Gather, ForcedOntoTheGpuPathTheResultsAreTheDsls) {

@@ -171,17 +171,32 @@ void compute_grouped(const std::vector<Request>& requests, std::vector<Batch>& b
     groups[group_of(requests[i])].push_back(i);
   slots.assign(requests.size(), Slot{});
   for (const auto& [group, members] : groups) {
+    // first[m]: the first member equal to member m. Equal values have equal hashes, so the
+    // members are split by hash into shards that are searched in parallel.
+    std::vector<std::size_t> first(members.size());
+    const std::size_t shards =
+        std::clamp<std::size_t>(members.size() / 512, 1, 4 * pool.concurrency());
+    std::vector<std::vector<std::size_t>> shard(shards);
+    for (std::size_t m = 0; m < members.size(); ++m)
+      shard[hashes[members[m]] % shards].push_back(m);
+    pool.parallel_for(shards, [&](std::size_t k) {
+      std::unordered_map<ContentKey<Value>, std::size_t, ContentKeyHash> seen;
+      seen.reserve(shard[k].size());
+      for (std::size_t m : shard[k]) {
+        const Value& value = value_of(requests[members[m]]);
+        first[m] = seen.try_emplace(ContentKey<Value>{&value, hashes[members[m]]}, m).first->second;
+      }
+    });
+    // The distinct values in member order, and each member's row among them.
     std::vector<Value> values;
     std::vector<std::size_t> rows(members.size());
-    std::unordered_map<ContentKey<Value>, std::size_t, ContentKeyHash> seen;
-    seen.reserve(members.size());
     for (std::size_t m = 0; m < members.size(); ++m) {
-      const Value& value = value_of(requests[members[m]]);
-      auto [it, fresh] =
-          seen.try_emplace(ContentKey<Value>{&value, hashes[members[m]]}, values.size());
-      if (fresh)
-        values.push_back(value);
-      rows[m] = it->second;
+      if (first[m] == m) {
+        rows[m] = values.size();
+        values.push_back(value_of(requests[members[m]]));
+      } else {
+        rows[m] = rows[first[m]]; // first[m] < m: its row is set
+      }
     }
     distinct += values.size();
     ++totals.runtime_calls;
