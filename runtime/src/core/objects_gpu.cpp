@@ -26,6 +26,9 @@ namespace battgpu::runtime::detail {
 namespace {
 
 constexpr std::size_t kGrain = 512; // grids per host task when packing or building
+// Cells a device's share of a call must reach before another device is used: about 5 000
+// ARC-sized grids, which a device turns around in about a millisecond.
+constexpr std::uint64_t kMinCellsPerDevice = std::uint64_t{1} << 20;
 
 std::size_t align4(std::size_t n) {
   return (n + 3) & ~std::size_t{3};
@@ -266,10 +269,15 @@ bool gpu_objects(std::span<const dsl::Grid> grids, std::uint32_t families, ModeM
     int device;
     double weight;
   };
+  // A device's share has fixed costs (a host thread, streams, launches, synchronisation):
+  // a small call goes to as few devices as keep every share at kMinCellsPerDevice or more.
+  const std::size_t devices_used = std::clamp<std::size_t>(
+      static_cast<std::size_t>(total_cells / kMinCellsPerDevice), 1, probe.devices.size());
   std::vector<ShardPlan> plans;
-  for (const DeviceInfo& d : probe.devices)
+  for (std::size_t k = 0; k < devices_used; ++k)
     for (int s = 0; s < cfg.shards_per_device; ++s)
-      plans.push_back(ShardPlan{d.ordinal, d.weight / cfg.shards_per_device});
+      plans.push_back(
+          ShardPlan{probe.devices[k].ordinal, probe.devices[k].weight / cfg.shards_per_device});
   double weight_sum = 0;
   for (const auto& p : plans)
     weight_sum += p.weight;
