@@ -68,8 +68,12 @@ public:
   /// Whether its batch points have a gathering (cross-task, `co_await`) form.
   virtual bool gathers() const { return false; }
 
-  /// Semantic recognition: matchers over one top-level DeclStmt.
+  /// Semantic recognition: matchers over one top-level DeclStmt, each binding the call as
+  /// "call" and the declared variable as "var".
   virtual void registerMatchers(clang::ast_matchers::MatchFinder& finder) = 0;
+  /// The matchers' callback: the bound call becomes a candidate through accept() (shared with
+  /// the lexical recogniser) and checkTypes(), reported to the scope.
+  void run(const clang::ast_matchers::MatchFinder::MatchResult& result) final;
   /// Where run() reports its candidates; set by the semantic index builder.
   void attach(SemanticScope* scope) { scope_ = scope; }
 
@@ -89,11 +93,11 @@ public:
   void setId(int id) { id_ = id; }
 
 protected:
-  /// The name of the variable bound as "var" by a matcher.
-  static std::string boundVar(const clang::ast_matchers::MatchFinder::MatchResult& result) {
-    const auto* var = result.Nodes.getNodeAs<clang::NamedDecl>("var");
-    return var && var->getIdentifier() ? var->getName().str() : std::string();
-  }
+  /// What only the AST can tell of an accepted candidate (its arguments' types): sets
+  /// `c.typesOk` and `c.typeProblem` when they are wrong.
+  virtual void checkTypes(const clang::Expr& call, Candidate& c) const = 0;
+  /// Fills the fields every pattern's accept() copies from the call at statement `stmt`.
+  static void fillCandidate(const CallShape& call, int stmt, Candidate& out);
 
   SemanticScope* scope_ = nullptr;
 

@@ -23,18 +23,8 @@ void MapplyBatch::registerMatchers(MatchFinder& finder) {
       this);
 }
 
-void MapplyBatch::run(const MatchFinder::MatchResult& result) {
-  const auto* call = result.Nodes.getNodeAs<clang::Expr>("call");
-  if (!scope_ || !call)
-    return;
-  auto shape = scope_->shape(call);
-  Candidate c;
-  if (!shape || !accept(*shape, *scope_->fn, scope_->stmt, c))
-    return;
-  c.pattern = id();
-  c.stmt = scope_->stmt;
-  c.var = boundVar(result);
-  auto parts = dsl::callParts(call);
+void MapplyBatch::checkTypes(const clang::Expr& call, Candidate& c) const {
+  auto parts = dsl::callParts(&call);
   auto want = dsl::perObjectPrimitive(c.args[0].name);
   if (parts && parts->args.size() == 2 && want) {
     auto have = dsl::containerElement(parts->args[1]->getType());
@@ -45,7 +35,6 @@ void MapplyBatch::run(const MatchFinder::MatchResult& result) {
           std::string(*want == dsl::Element::Patch ? "objects or patches" : "locations");
     }
   }
-  scope_->add(std::move(c));
 }
 
 bool MapplyBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
@@ -53,10 +42,7 @@ bool MapplyBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
   if ((call.callee != "mapply" && call.callee != "apply") || call.args.size() != 2 ||
       call.args[0].kind != Operand::Kind::Dsl || !dsl::perObjectPrimitive(call.args[0].name))
     return false;
-  out.stmt = stmt;
-  out.callee = call.callee;
-  out.args = call.args;
-  out.offset = call.offset;
+  fillCandidate(call, stmt, out);
   return true;
 }
 

@@ -16,7 +16,6 @@ public:
   bool gathers() const override { return true; }
 
   void registerMatchers(clang::ast_matchers::MatchFinder& finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult& result) override;
 
   bool accept(const CallShape& call, const FunctionIndex& fn, int stmt,
               Candidate& out) const override;
@@ -25,6 +24,9 @@ public:
                std::vector<Skip>& skips) const override;
   Rendered render(const FunctionIndex& fn, const Group& group, const RewriteContext& ctx,
                   llvm::StringRef indent, llvm::StringRef eol) const override;
+
+protected:
+  void checkTypes(const clang::Expr& call, Candidate& c) const override;
 };
 
 } // namespace battgpu::rewrite

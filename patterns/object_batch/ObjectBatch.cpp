@@ -28,25 +28,14 @@ void ObjectBatch::registerMatchers(MatchFinder& finder) {
                     this);
 }
 
-void ObjectBatch::run(const MatchFinder::MatchResult& result) {
-  const auto* call = result.Nodes.getNodeAs<clang::Expr>("call");
-  if (!scope_ || !call)
+void ObjectBatch::checkTypes(const clang::Expr& call, Candidate& c) const {
+  if (c.callee == "rbind")
     return;
-  auto shape = scope_->shape(call);
-  Candidate c;
-  if (!shape || !accept(*shape, *scope_->fn, scope_->stmt, c))
-    return;
-  c.pattern = id();
-  c.stmt = scope_->stmt;
-  c.var = boundVar(result);
-  if (c.callee != "rbind") {
-    auto parts = dsl::callParts(call);
-    if (parts && !parts->args.empty() && !dsl::isGrid(parts->args[0]->getType())) {
-      c.typesOk = false;
-      c.typeProblem = "the first argument is not a Grid";
-    }
+  auto parts = dsl::callParts(&call);
+  if (parts && !parts->args.empty() && !dsl::isGrid(parts->args[0]->getType())) {
+    c.typesOk = false;
+    c.typeProblem = "the first argument is not a Grid";
   }
-  scope_->add(std::move(c));
 }
 
 bool ObjectBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
@@ -57,11 +46,7 @@ bool ObjectBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
             (call.calleeVar >= 0 && call.args.size() == 1);
   if (!ok)
     return false;
-  out.stmt = stmt;
-  out.callee = call.callee;
-  out.calleeVar = call.calleeVar;
-  out.args = call.args;
-  out.offset = call.offset;
+  fillCandidate(call, stmt, out);
   return true;
 }
 

@@ -22,25 +22,14 @@ void SampleBatch::registerMatchers(MatchFinder& finder) {
       this);
 }
 
-void SampleBatch::run(const MatchFinder::MatchResult& result) {
-  const auto* call = result.Nodes.getNodeAs<clang::Expr>("call");
-  if (!scope_ || !call)
+void SampleBatch::checkTypes(const clang::Expr& call, Candidate& c) const {
+  if (c.callee != "apply")
     return;
-  auto shape = scope_->shape(call);
-  Candidate c;
-  if (!shape || !accept(*shape, *scope_->fn, scope_->stmt, c))
-    return;
-  c.pattern = id();
-  c.stmt = scope_->stmt;
-  c.var = boundVar(result);
-  if (c.callee == "apply") {
-    auto parts = dsl::callParts(call);
-    if (parts && parts->args.size() == 2 && !dsl::isSamples(parts->args[1]->getType())) {
-      c.typesOk = false;
-      c.typeProblem = "'" + c.args[1].name + "' is not the Samples";
-    }
+  auto parts = dsl::callParts(&call);
+  if (parts && parts->args.size() == 2 && !dsl::isSamples(parts->args[1]->getType())) {
+    c.typesOk = false;
+    c.typeProblem = "'" + c.args[1].name + "' is not the Samples";
   }
-  scope_->add(std::move(c));
 }
 
 bool SampleBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
@@ -51,10 +40,7 @@ bool SampleBatch::accept(const CallShape& call, const FunctionIndex&, int stmt,
       call.callee == "apply" && (call.args[0].isDsl("first") || call.args[0].isDsl("second"));
   if (!input && call.callee != "mapply")
     return false;
-  out.stmt = stmt;
-  out.callee = call.callee;
-  out.args = call.args;
-  out.offset = call.offset;
+  fillCandidate(call, stmt, out);
   return true;
 }
 
