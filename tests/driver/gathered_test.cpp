@@ -4,8 +4,11 @@
 // running the batch points. Needs ../shared/arc-agi/training (skipped where it is absent).
 #include "run.hpp"
 
+#include "battgpu/tasks/json.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -51,6 +54,27 @@ std::string results_of(const driver::RunReport& report, const std::string& prefi
     text += "\n";
   }
   return replaced(text, prefix, "synth-");
+}
+
+/// The JSON and text reports state the gathered stage as the run report has it.
+void expect_gathered_reported(const driver::RunReport& report) {
+  const battgpu::json::Value json = battgpu::json::parse(driver::report_json(report));
+  const battgpu::json::Value* g = json.find("gathered");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->find("rounds")->as_int64(), static_cast<std::int64_t>(report.gathered.rounds));
+  EXPECT_EQ(g->find("object_requests")->as_int64(),
+            static_cast<std::int64_t>(report.gathered.object_requests));
+  EXPECT_EQ(g->find("distinct_grids")->as_int64(),
+            static_cast<std::int64_t>(report.gathered.distinct_grids));
+  EXPECT_LE(report.gathered.distinct_grids, report.gathered.object_requests);
+  EXPECT_EQ(json.find("settings")->find("gathered_batches")->as_int64(),
+            static_cast<std::int64_t>(report.gathered_batches));
+  const std::string text = driver::report_text(report, true);
+  EXPECT_NE(text.find("gathered: " + std::to_string(report.gathered.object_requests) +
+                      " object and " + std::to_string(report.gathered.mapply_requests) +
+                      " mapply requests in " + std::to_string(report.gathered.rounds) + " rounds"),
+            std::string::npos)
+      << text;
 }
 
 fs::path training_tasks() {
@@ -100,6 +124,8 @@ TEST(DriverGathered, SameResultsAsTheOriginalsOneTaskAtATimeForEveryBatchSize) {
     EXPECT_EQ(gathered.gathered.failed_calls, 0u);
     any_requests |= gathered.gathered.object_requests + gathered.gathered.mapply_requests > 0;
     EXPECT_EQ(results_of(gathered, "gathered_regenerated-"), expected) << "batch size " << batch;
+    if (batch == 64)
+      expect_gathered_reported(gathered);
   }
   // The regenerated solvers run blocking as well (the coroutines never suspend).
   driver::RunSettings blocking;
