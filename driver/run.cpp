@@ -498,6 +498,29 @@ RunReport run(std::span<const std::filesystem::path> paths,
   return report;
 }
 
+std::string comparable_results(const RunReport& report, std::string_view solver_prefix) {
+  std::string text;
+  for (const TaskReport& t : report.tasks) {
+    text += t.id + " " + status_name(t.status) + " " + std::to_string(t.candidates) + " [";
+    for (const std::string& s : t.solved_by)
+      text += s + ",";
+    text += "]";
+    for (const TestReport& test : t.tests) {
+      text += " (" + std::to_string(test.candidates);
+      for (const std::string& s : test.matched_by)
+        text += " " + s;
+      text += ")";
+    }
+    for (const std::string& e : t.errors)
+      text += " !" + e;
+    text += "\n";
+  }
+  if (!solver_prefix.empty())
+    for (std::size_t at = 0; (at = text.find(solver_prefix, at)) != std::string::npos;)
+      text.erase(at, solver_prefix.size());
+  return text;
+}
+
 std::string report_json(const RunReport& report) {
   json::Writer w(2);
   w.begin_object();

@@ -11,6 +11,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace battgpu::driver {
@@ -136,6 +137,11 @@ RunReport run(std::span<const std::filesystem::path> paths,
 /// run() with the default settings.
 RunReport run(std::span<const std::filesystem::path> paths,
               std::span<const SolverInfo* const> solvers, const ProgressCallback& progress = {});
+
+/// What a run found, as text: every task's status, solvers, candidate counts, matches and
+/// errors, nothing that depends on timing or settings, and `solver_prefix` taken out of
+/// solver names. Two runs found the same when their texts are equal.
+std::string comparable_results(const RunReport& report, std::string_view solver_prefix = {});
 
 /// The machine-readable report (the format `--json` and `--output` write).
 std::string report_json(const RunReport& report);

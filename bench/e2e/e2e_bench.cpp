@@ -45,37 +45,6 @@ void usage() {
             "Exit codes: 0 ok, 1 no tasks or results that differ between configurations, 2 usage.");
 }
 
-std::vector<const SolverInfo*> solvers_named(const std::string& prefix) {
-  std::vector<const SolverInfo*> solvers;
-  for (const SolverInfo& s : registered_solvers())
-    if (s.name.starts_with(prefix))
-      solvers.push_back(&s);
-  return solvers;
-}
-
-/// Statuses, solvers, candidate counts and matches of every task, the solvers' form prefix
-/// removed: equal strings mean equal results.
-std::string results_of(const driver::RunReport& report, const std::string& prefix) {
-  std::string text;
-  for (const driver::TaskReport& t : report.tasks) {
-    text += t.id + " " + driver::status_name(t.status) + " " + std::to_string(t.candidates);
-    for (const std::string& s : t.solved_by)
-      text += " " + s;
-    for (const driver::TestReport& test : t.tests) {
-      text += " (" + std::to_string(test.candidates);
-      for (const std::string& s : test.matched_by)
-        text += " " + s;
-      text += ")";
-    }
-    for (const std::string& e : t.errors)
-      text += " !" + e;
-    text += "\n";
-  }
-  for (std::size_t at = 0; (at = text.find(prefix, at)) != std::string::npos;)
-    text.replace(at, prefix.size(), "synth-");
-  return text;
-}
-
 struct Config {
   std::string name;
   std::string prefix; // which solvers
@@ -105,7 +74,7 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
   runtime::RuntimeConfig rc = runtime::config();
   rc.path = c.path;
   runtime::configure(rc);
-  const std::vector<const SolverInfo*> solvers = solvers_named(c.prefix);
+  const std::vector<const SolverInfo*> solvers = find_solvers_with_prefix(c.prefix);
   driver::RunSettings settings;
   settings.jobs = c.jobs;
   settings.batch_size = batch_size;
@@ -116,7 +85,7 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
   std::vector<double> total, prefetch, batched, dedupe, code;
   for (int r = -1; r < repetitions; ++r) { // r = -1: warm-up
     driver::RunReport report = driver::run(paths, solvers, settings);
-    if (!expected.empty() && results_of(report, c.prefix) != expected)
+    if (!expected.empty() && driver::comparable_results(report, c.prefix) != expected)
       m.identical = false;
     if (r >= 0) {
       total.push_back(report.prefetch_seconds + report.solve_seconds);
@@ -232,9 +201,9 @@ int main(int argc, char** argv) {
   std::size_t tests = 0;
   for (const tasks::Task& t : loaded.tasks)
     tests += t.test.size();
-  const std::size_t solver_count = solvers_named("e2e_original-").size();
+  const std::size_t solver_count = find_solvers_with_prefix("e2e_original-").size();
   std::size_t coroutines = 0;
-  for (const SolverInfo* s : solvers_named("e2e_regenerated-"))
+  for (const SolverInfo* s : find_solvers_with_prefix("e2e_regenerated-"))
     coroutines += s->has_suspension_points;
   std::string device = "cpu only";
   if (const auto gpus = runtime::usable_devices(); !gpus.empty())
@@ -247,8 +216,8 @@ int main(int argc, char** argv) {
     reference.jobs = jobs;
     reference.prefetch = driver::Batching::Never;
     reference.gather = driver::Batching::Never;
-    expected =
-        results_of(driver::run(paths, solvers_named("e2e_original-"), reference), "e2e_original-");
+    expected = driver::comparable_results(
+        driver::run(paths, find_solvers_with_prefix("e2e_original-"), reference), "e2e_original-");
   }
 
   std::map<std::string, Measured> results;

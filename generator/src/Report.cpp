@@ -32,6 +32,19 @@ std::string joined(const std::vector<std::string>& v) {
     out += (i ? ", " : "") + v[i];
   return out;
 }
+/// Adds one file's counts of a pattern to the run's totals.
+void addCounts(std::vector<PatternCounts>& totals, const PatternCounts& c) {
+  auto it = std::find_if(totals.begin(), totals.end(),
+                         [&](const PatternCounts& t) { return t.pattern == c.pattern; });
+  if (it == totals.end()) {
+    totals.push_back(c);
+    return;
+  }
+  it->candidates += c.candidates;
+  it->rewrites += c.rewrites;
+  it->calls += c.calls;
+  it->skipped += c.skipped;
+}
 } // namespace
 
 void printTextReport(llvm::raw_ostream& os, const RunReport& report) {
@@ -50,16 +63,7 @@ void printTextReport(llvm::raw_ostream& os, const RunReport& report) {
     for (const PatternCounts& c : f.patterns) {
       os << llvm::format("  %-13s candidates %5d  rewrites %5d  calls rewritten %5d  skipped %5d\n",
                          c.pattern.c_str(), c.candidates, c.rewrites, c.calls, c.skipped);
-      auto it = std::find_if(totals.begin(), totals.end(),
-                             [&](const PatternCounts& t) { return t.pattern == c.pattern; });
-      if (it == totals.end()) {
-        totals.push_back(c);
-      } else {
-        it->candidates += c.candidates;
-        it->rewrites += c.rewrites;
-        it->calls += c.calls;
-        it->skipped += c.skipped;
-      }
+      addCounts(totals, c);
     }
     for (const ReportEntry& r : f.rewrites)
       os << "  rewrote " << r.pattern << " at " << r.line << ":" << r.column << " ("
@@ -158,18 +162,8 @@ void printJsonReport(llvm::raw_ostream& os, const RunReport& report) {
   }
   std::vector<PatternCounts> totals;
   for (const FileReport& f : report.files)
-    for (const PatternCounts& c : f.patterns) {
-      auto it = std::find_if(totals.begin(), totals.end(),
-                             [&](const PatternCounts& t) { return t.pattern == c.pattern; });
-      if (it == totals.end()) {
-        totals.push_back(c);
-      } else {
-        it->candidates += c.candidates;
-        it->rewrites += c.rewrites;
-        it->calls += c.calls;
-        it->skipped += c.skipped;
-      }
-    }
+    for (const PatternCounts& c : f.patterns)
+      addCounts(totals, c);
   int coroutines = 0, made = 0, blocking = 0;
   for (const FileReport& f : report.files) {
     coroutines += f.coroutines;

@@ -169,8 +169,9 @@ TEST(DriverScale, JsonReportHasStagesSettingsAndRuntimeStatistics) {
   EXPECT_NE(text.out.find("runtime: "), std::string::npos) << text.out;
 }
 
-TEST(DriverScale, TimeLimitStopsARunawaySolver) {
-  TempDir dir;
+/// Tasks a, b and c of one 1x2 grid each, with first colour 1, 3 and 2: the runaway solvers
+/// below run away on b only.
+void write_tasks_with_a_runaway(TempDir& dir) {
   auto task = [](int colour) {
     std::string grid = "[[" + std::to_string(colour) + ", 0]]";
     return R"({"train": [{"input": )" + grid + R"(, "output": )" + grid +
@@ -179,6 +180,11 @@ TEST(DriverScale, TimeLimitStopsARunawaySolver) {
   dir.write("a.json", task(1));
   dir.write("b.json", task(3));
   dir.write("c.json", task(2));
+}
+
+TEST(DriverScale, TimeLimitStopsARunawaySolver) {
+  TempDir dir;
+  write_tasks_with_a_runaway(dir);
   const auto start = std::chrono::steady_clock::now();
   Result r = run_cli(
       {"run", "--solver", "test-loops", "--time-limit", "0.3", "--jobs", "2", "--json", dir.str()});
@@ -211,14 +217,7 @@ TEST(DriverScale, TimeLimitStopsARunawaySolver) {
 
 TEST(DriverScale, TimeLimitCancelsARunawayThatBuildsValues) {
   TempDir dir;
-  auto task = [](int colour) {
-    std::string grid = "[[" + std::to_string(colour) + ", 0]]";
-    return R"({"train": [{"input": )" + grid + R"(, "output": )" + grid +
-           R"(}], "test": [{"input": )" + grid + R"(, "output": )" + grid + "}]}";
-  };
-  dir.write("a.json", task(1));
-  dir.write("b.json", task(3));
-  dir.write("c.json", task(2));
+  write_tasks_with_a_runaway(dir);
   const std::size_t abandoned_before = driver::abandoned_threads();
   for (const char* gather : {"never", "always"}) {
     const auto start = std::chrono::steady_clock::now();

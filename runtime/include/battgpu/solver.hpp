@@ -115,6 +115,8 @@ bool register_solver(SolverInfo info);
 bool register_solver(std::string_view name, SolverFunction function);
 /// The solver called `name`, or nullptr.
 const SolverInfo* find_solver(std::string_view name);
+/// Every solver whose name starts with `prefix`, in registration order.
+std::vector<const SolverInfo*> find_solvers_with_prefix(std::string_view prefix);
 
 namespace detail {
 template <auto F>

@@ -40,6 +40,9 @@ struct Memo {
   std::shared_mutex mutex;
   std::unordered_map<Key, Entry, KeyHash> entries;
   std::atomic<bool> any{false};
+  /// Some objects were kept: batch points look them up only then (a run that prefetches the
+  /// colours alone would otherwise pay a locked lookup at every object batch point).
+  std::atomic<bool> any_objects{false};
 };
 
 Memo& memo() {
@@ -70,8 +73,10 @@ std::size_t prefetch_objects(std::span<const dsl::Grid> grids, ModeMask modes,
     e.modes |= modes;
     ++kept;
   }
-  if (kept != 0)
+  if (kept != 0) {
     m.any = true;
+    m.any_objects = true;
+  }
   return kept;
 }
 
@@ -99,6 +104,7 @@ void clear_prefetched() {
   std::unique_lock lock(m.mutex);
   m.entries.clear();
   m.any = false;
+  m.any_objects = false;
 }
 
 std::size_t prefetched_grids() {
@@ -114,9 +120,10 @@ bool has_prefetched() noexcept {
 }
 
 std::optional<dsl::Objects> prefetched_objects(const dsl::Grid& grid, int mode) {
-  if (mode < 0 || mode > 7 || grid.cell_count() == 0)
-    return std::nullopt;
   Memo& m = memo();
+  if (mode < 0 || mode > 7 || grid.cell_count() == 0 ||
+      !m.any_objects.load(std::memory_order_relaxed))
+    return std::nullopt;
   std::shared_lock lock(m.mutex);
   auto it = m.entries.find(key_of(grid));
   if (it == m.entries.end() || !(it->second.modes & mode_bit(mode)))

@@ -30,4 +30,12 @@ const SolverInfo* find_solver(std::string_view name) {
   return nullptr;
 }
 
+std::vector<const SolverInfo*> find_solvers_with_prefix(std::string_view prefix) {
+  std::vector<const SolverInfo*> found;
+  for (const SolverInfo& info : registry())
+    if (info.name.starts_with(prefix))
+      found.push_back(&info);
+  return found;
+}
+
 } // namespace battgpu
