@@ -1,0 +1,66 @@
+// Calling a value: a DSL function or a closure, with Python's failures (calling what is not
+// callable, a wrong number of arguments, recursion too deep) and, for tokpidjin's functions,
+// its safe_dsl wrapper (an exception inside becomes the function's safe default).
+#pragma once
+
+#include "battgpu/py/objects.hpp"
+#include "battgpu/py/value.hpp"
+
+#include <atomic>
+#include <initializer_list>
+
+namespace battgpu::py {
+
+/// `f(*args)`.
+Value call(const Value& f, const Value* args, std::size_t nargs);
+inline Value call(const Value& f, std::initializer_list<Value> args) {
+  return call(f, args.begin(), args.size());
+}
+/// A DSL function called directly by name from another (tokpidjin's calls go through the
+/// module's wrapped functions, so they get the wrapper too).
+Value call(const Builtin& f, const Value* args, std::size_t nargs);
+inline Value call(const Builtin& f, std::initializer_list<Value> args) {
+  return call(f, args.begin(), args.size());
+}
+
+/// `f.__code__.co_argcount`, or tokpidjin's `f._original_argcount` for a wrapped function:
+/// AttributeError for values that are not Python functions.
+Result<std::int64_t> code_argcount(const Value& f);
+/// `hasattr(f, '_original_argcount')`: true for tokpidjin's wrapped functions only.
+bool has_original_argcount(const Value& f);
+
+/// tokpidjin's `safe_dsl._get_safe_default(f)` for any value f (the batt's `except` branch).
+Value safe_default_of(const Value& f);
+/// The value a SafeDefault kind stands for (a fresh `safe_callable` for SafeCallable).
+Value safe_default_value(SafeDefault kind);
+
+/// Python's frame depth: every Python-level function (a DSL function, its tokpidjin wrapper,
+/// a closure) counts one frame against the recursion limit of the reference runs (1000 less
+/// the frames of the runner that calls the batt).
+class FrameGuard {
+public:
+  explicit FrameGuard(int frames = 1);
+  ~FrameGuard();
+  FrameGuard(const FrameGuard&) = delete;
+  FrameGuard& operator=(const FrameGuard&) = delete;
+  /// False when entering went past the limit: the caller must raise RecursionError.
+  bool ok() const { return ok_; }
+  /// The frames of the calling program (the batt function and the runner around it).
+  static void set_base_depth(int frames);
+  static int depth();
+
+private:
+  int frames_;
+  bool ok_;
+};
+
+/// The recursion limit, `sys.getrecursionlimit()`.
+inline constexpr int kRecursionLimit = 1000;
+
+/// The time limit: once the flag set for this thread is raised (by a watchdog), every call
+/// this thread makes fails with Exc::Timeout, which no handler catches, as the reference
+/// runner's alarm raises a BaseException.
+void set_thread_cancel_flag(const std::atomic<bool>* flag);
+bool cancel_requested();
+
+} // namespace battgpu::py

@@ -1,0 +1,27 @@
+// Python's comparisons between values (SPEC section 2: `True == 1`, a tuple never equals a
+// frozenset, comparing a tuple with an int fails).
+#pragma once
+
+#include "battgpu/py/value.hpp"
+
+namespace battgpu::py {
+
+/// `a == b` as containers and `in` see it (PyObject_RichCompareBool): the same object is
+/// equal to itself first, so a NaN equals itself there. Never fails for the DSL's values.
+bool eq(const Value& a, const Value& b);
+/// The `==` operator itself: a NaN is not equal to itself.
+bool op_eq(const Value& a, const Value& b);
+inline bool op_ne(const Value& a, const Value& b) { return !op_eq(a, b); }
+
+/// `a < b`, `a <= b`, `a > b`, `a >= b`: numbers with numbers, strings with strings, tuples
+/// lexicographically, frozensets as subsets; anything else raises TypeError.
+Result<bool> lt(const Value& a, const Value& b);
+Result<bool> le(const Value& a, const Value& b);
+Result<bool> gt(const Value& a, const Value& b);
+Result<bool> ge(const Value& a, const Value& b);
+
+/// Python's rich comparison operators, for the sort and min/max machinery.
+enum class CompareOp { Lt, Le, Gt, Ge };
+Result<bool> compare(const Value& a, const Value& b, CompareOp op);
+
+} // namespace battgpu::py

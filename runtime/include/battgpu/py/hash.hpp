@@ -1,0 +1,21 @@
+// CPython 3.11's hash of every kind of value (SPEC section 2: set order follows from it).
+#pragma once
+
+#include "battgpu/py/value.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace battgpu::py {
+
+/// `hash(v)`. Every Value is hashable. Ints, bools, tuples and frozensets hash as in CPython
+/// (deterministic there); strings as CPython with PYTHONHASHSEED=0; None as CPython 3.12 and
+/// later (3.11 hashes None by address, so sets mixing None with other values have no fixed
+/// order there); NaNs, functions and closures by identity, as CPython does.
+std::int64_t hash(const Value& v);
+
+std::int64_t hash_int(std::int64_t i);
+std::int64_t hash_double(double d);
+std::int64_t hash_str(std::string_view s);
+
+} // namespace battgpu::py

@@ -1,0 +1,121 @@
+// The heap objects behind a Value: str, tuple, frozenset and closures, and the descriptor of a
+// DSL function (Builtin). Read them through the accessors at the end (`as_tuple(v)`, ...).
+#pragma once
+
+#include "battgpu/py/set_table.hpp"
+#include "battgpu/py/value.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace battgpu::py {
+
+struct StrObject : Object {
+  StrObject() : Object(Kind::Str) {}
+  std::uint32_t size = 0;
+  mutable std::atomic<std::int64_t> hash{-1};
+  const char* data() const { return reinterpret_cast<const char*>(this + 1); }
+  char* data() { return reinterpret_cast<char*>(this + 1); }
+  std::string_view view() const { return {data(), size}; }
+};
+
+struct TupleObject : Object {
+  TupleObject() : Object(Kind::Tuple) {}
+  std::uint32_t size = 0;
+  mutable std::atomic<std::int64_t> hash{-1};
+  const Value* items() const { return reinterpret_cast<const Value*>(this + 1); }
+  Value* items() { return reinterpret_cast<Value*>(this + 1); }
+  const Value* begin() const { return items(); }
+  const Value* end() const { return items() + size; }
+  const Value& operator[](std::size_t i) const { return items()[i]; }
+};
+
+struct FrozenSetObject : Object {
+  explicit FrozenSetObject(SetTable&& t) : Object(Kind::FrozenSet), table(std::move(t)) {}
+  SetTable table;
+  mutable std::atomic<std::int64_t> hash{-1};
+};
+
+/// Which DSL a function belongs to (SPEC section 2's two dialects).
+enum class Dialect : std::uint8_t { ArcDsl, Tokpidjin };
+
+/// What tokpidjin's `_get_safe_default(f)` gives for a function f, read off f's return
+/// annotation by safe_dsl.py.
+enum class SafeDefault : std::uint8_t { EmptyTuple, EmptyFrozenSet, Zero, False, SafeCallable };
+
+/// A DSL function: what `dsl.<name>` is in the Python module.
+struct Builtin {
+  using Impl = Value (*)(const Value* args, std::size_t nargs);
+  std::string_view name;     ///< `__name__` (an alias keeps the name of what it aliases)
+  Dialect dialect;
+  std::int8_t min_args;      ///< parameters without a default
+  std::int8_t max_args;      ///< `__code__.co_argcount`
+  Impl impl;                 ///< called with min_args <= nargs <= max_args
+  SafeDefault safe_default;  ///< tokpidjin: the wrapper's value when impl fails
+};
+
+struct ClosureObject;
+
+/// The code of a kind of closure (rbind's `f` of one argument, compose's lambda, ...).
+struct ClosureType {
+  using Call = Value (*)(const ClosureObject& self, const Value* args, std::size_t nargs);
+  std::string_view name;  ///< `__name__`: "f", "g", "<lambda>", "safe_callable"
+  std::int8_t argcount;   ///< `__code__.co_argcount`
+  bool varargs;           ///< takes any number of arguments (`*args`)
+  Call call;              ///< called with nargs == argcount unless varargs
+};
+
+struct ClosureObject : Object {
+  explicit ClosureObject(const ClosureType* t) : Object(Kind::Closure), type(t) {}
+  const ClosureType* type;
+  std::uint32_t ncaptured = 0;
+  const Value* captured() const { return reinterpret_cast<const Value*>(this + 1); }
+  Value* captured() { return reinterpret_cast<Value*>(this + 1); }
+};
+
+// ---- accessors (the kind must have been checked) ----
+inline const TupleObject& as_tuple(const Value& v) { return *static_cast<TupleObject*>(v.object()); }
+inline const FrozenSetObject& as_frozenset(const Value& v) {
+  return *static_cast<FrozenSetObject*>(v.object());
+}
+inline const SetTable& as_set_table(const Value& v) { return as_frozenset(v).table; }
+inline std::string_view as_str(const Value& v) { return static_cast<StrObject*>(v.object())->view(); }
+inline const ClosureObject& as_closure(const Value& v) {
+  return *static_cast<ClosureObject*>(v.object());
+}
+
+// ---- construction ----
+Value make_str(std::string_view s);
+/// `()`: one shared object, as in CPython.
+Value empty_tuple();
+/// A tuple of `items`.
+Value tuple_of(std::span<const Value> items);
+Value tuple_of(std::initializer_list<Value> items);
+/// A tuple of `n` unbound items to fill through `tuple_items(v)` before it is shared.
+Value new_tuple(std::size_t n);
+inline Value* tuple_items(Value& fresh) { return static_cast<TupleObject*>(fresh.object())->items(); }
+/// A frozenset adopting `table` (as `frozenset(<generator>)` makes one: the table as built).
+Value make_frozenset(SetTable&& table);
+/// `frozenset()`.
+Value empty_frozenset();
+/// A closure of `type` capturing `captured`.
+Value make_closure(const ClosureType* type, std::initializer_list<Value> captured);
+
+/// Builds a tuple of unknown length, as `tuple(<generator>)` does.
+class TupleBuilder {
+public:
+  TupleBuilder() = default;
+  explicit TupleBuilder(std::size_t expected) { items_.reserve(expected); }
+  void push(Value v) { items_.push_back(std::move(v)); }
+  std::size_t size() const { return items_.size(); }
+  Value finish() { return tuple_of(items_); }
+
+private:
+  std::vector<Value> items_;
+};
+
+} // namespace battgpu::py

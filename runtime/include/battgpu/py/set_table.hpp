@@ -1,0 +1,93 @@
+// CPython's set table, slot for slot (SPEC section 2, "Set order is CPython's").
+//
+// A frozenset iterates in the order of its hash table's slots, and where each element lands
+// depends on its hash, the table size, and what was inserted before it. CPython's algorithms
+// for these (Objects/setobject.c: linear probing in runs of LINEAR_PROBES slots, then
+// perturbed jumps; the resize thresholds; merge of one set into another; the two ways of
+// computing a difference) are fixed, so reproducing them gives CPython's order exactly. Every
+// DSL primitive must then insert in the order its Python source does.
+#pragma once
+
+#include "battgpu/py/value.hpp"
+
+#include <cstdint>
+#include <memory>
+
+namespace battgpu::py {
+
+struct SetEntry {
+  std::int64_t hash = 0;
+  Value key; ///< Kind::Unbound: never used; Kind::Dummy: deleted
+};
+
+/// The table of a set or frozenset: CPython's PySetObject less the object header.
+class SetTable {
+public:
+  static constexpr std::int64_t kMinSize = 8;
+
+  SetTable() = default;
+  SetTable(SetTable&& other) noexcept;
+  SetTable& operator=(SetTable&& other) noexcept;
+  SetTable(const SetTable&) = delete;
+  SetTable& operator=(const SetTable&) = delete;
+  ~SetTable() = default;
+
+  /// Number of elements (`len(s)`).
+  std::int64_t size() const { return used_; }
+  bool empty() const { return used_ == 0; }
+  std::int64_t mask() const { return mask_; }
+  std::int64_t fill() const { return fill_; }
+  /// Slot `i` (0 <= i <= mask()), for iteration in CPython's order.
+  const SetEntry& slot(std::int64_t i) const { return table()[i]; }
+
+  /// `s.add(key)`.
+  void add(Value key);
+  /// `s.add(key)` with the key's hash already known.
+  void add_entry(Value key, std::int64_t hash);
+  /// `key in s`.
+  bool contains(const Value& key) const;
+  bool contains_entry(const Value& key, std::int64_t hash) const;
+  /// `s.discard(key)`: true when it was there.
+  bool discard(const Value& key);
+  bool discard_entry(const Value& key, std::int64_t hash);
+  /// `s.update(other)` where other is a set or frozenset (set_merge).
+  void merge(const SetTable& other);
+  /// `s -= other` with other a set (set_difference_update_internal).
+  void difference_update(const SetTable& other);
+
+  /// `set(other)` / `frozenset(other)` for a set `other`: a new table merged from it.
+  static SetTable copy_of(const SetTable& other);
+  /// `a - b` (set_difference), `a & b` (set_intersection), `a | b` (set_or), `a ^ b`.
+  static SetTable difference(const SetTable& a, const SetTable& b);
+  static SetTable intersection(const SetTable& a, const SetTable& b);
+  static SetTable union_of(const SetTable& a, const SetTable& b);
+  static SetTable symmetric_difference(const SetTable& a, const SetTable& b);
+  /// `a <= b`.
+  static bool is_subset(const SetTable& a, const SetTable& b);
+
+  /// frozenset's hash of this table (frozenset_hash): depends on the slots as well as the keys.
+  std::int64_t frozenset_hash() const;
+
+  /// Calls `f(const Value&)` for every element in iteration order.
+  template <class F> void for_each(F&& f) const {
+    const SetEntry* t = table();
+    for (std::int64_t i = 0; i <= mask_; ++i)
+      if (t[i].key.kind() != Kind::Unbound && t[i].key.kind() != Kind::Dummy)
+        f(t[i].key);
+  }
+
+private:
+  SetEntry* table() { return large_ ? large_.get() : small_; }
+  const SetEntry* table() const { return large_ ? large_.get() : small_; }
+  const SetEntry* lookup(const Value& key, std::int64_t hash) const;
+  void resize(std::int64_t minused);
+  static void insert_clean(SetEntry* table, std::int64_t mask, Value key, std::int64_t hash);
+
+  std::int64_t fill_ = 0; ///< active + dummy slots
+  std::int64_t used_ = 0; ///< active slots
+  std::int64_t mask_ = kMinSize - 1;
+  std::unique_ptr<SetEntry[]> large_;
+  SetEntry small_[kMinSize];
+};
+
+} // namespace battgpu::py

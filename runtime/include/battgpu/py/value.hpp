@@ -1,0 +1,194 @@
+// A Python value, as a batt variable holds it (SPEC section 2, "Values are Python values").
+//
+// The model follows CPython's own objects: immutable heap objects with a reference count
+// (tuples, frozensets, strings, closures) and, for speed, the small scalars inline (int, bool,
+// float, None). A Value is 16 bytes; copying one that points to an object bumps its count.
+// A Value may also hold a raised exception (error.hpp): that is how failures travel.
+#pragma once
+
+#include "battgpu/py/error.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace battgpu::py {
+
+/// What a Value holds. The order is not Python's type order; see compare.hpp for that.
+enum class Kind : std::uint8_t {
+  Unbound,   ///< no value: an empty set slot, a variable not yet assigned
+  None,
+  Bool,
+  Int,
+  Float,
+  Str,
+  Tuple,
+  FrozenSet,
+  Function,  ///< a DSL function (a static Builtin)
+  Closure,   ///< a function made at run time (rbind's `f`, compose's `<lambda>`, ...)
+  Exception, ///< a raised exception travelling back to a handler
+  Dummy,     ///< a deleted set slot (never seen outside set_table.cpp)
+};
+
+struct Object;
+struct Builtin;
+
+/// Python's name of a value's type, as `type(x).__name__` gives it ("int", "tuple", ...).
+std::string_view type_name(Kind kind);
+
+class Value {
+public:
+  /// An unbound value (Kind::Unbound).
+  Value() noexcept : kind_(Kind::Unbound), aux_(0), i_(0) {}
+  /// A raised exception.
+  Value(Error error) noexcept : kind_(Kind::Exception), aux_(static_cast<std::uint32_t>(error.type)) {
+    msg_ = error.message;
+  }
+
+  static Value none() noexcept { return Value(Kind::None, 0); }
+  static Value boolean(bool b) noexcept { return Value(Kind::Bool, b ? 1 : 0); }
+  static Value integer(std::int64_t i) noexcept { return Value(Kind::Int, i); }
+  /// A float. `nan_identity` tells NaNs apart the way CPython's object identity does
+  /// (`x in (x,)` is True for a NaN only when it is the same object): 0 is `math.nan`.
+  static Value floating(double d, std::uint32_t nan_identity = 0) noexcept;
+  /// A NaN distinct from every other (the result of arithmetic on NaN or infinities).
+  static Value fresh_nan() noexcept;
+  static Value function(const Builtin* fn) noexcept;
+  /// The marker of a deleted set slot (set_table.cpp only).
+  static Value dummy_marker() noexcept { return Value(Kind::Dummy, 0); }
+  /// Adopts one reference to `obj` (a new object's first reference).
+  static Value adopt(Object* obj) noexcept;
+  /// Shares `obj` (adds a reference).
+  static Value share(Object* obj) noexcept;
+
+  Value(const Value& other) noexcept : kind_(other.kind_), aux_(other.aux_), i_(other.i_) {
+    incref();
+  }
+  Value(Value&& other) noexcept : kind_(other.kind_), aux_(other.aux_), i_(other.i_) {
+    other.kind_ = Kind::Unbound;
+  }
+  Value& operator=(const Value& other) noexcept {
+    if (this != &other) {
+      other.incref();
+      decref();
+      kind_ = other.kind_;
+      aux_ = other.aux_;
+      i_ = other.i_;
+    }
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    if (this != &other) {
+      decref();
+      kind_ = other.kind_;
+      aux_ = other.aux_;
+      i_ = other.i_;
+      other.kind_ = Kind::Unbound;
+    }
+    return *this;
+  }
+  ~Value() { decref(); }
+
+  Kind kind() const { return kind_; }
+  bool is(Kind k) const { return kind_ == k; }
+  bool is_bound() const { return kind_ != Kind::Unbound; }
+  bool is_none() const { return kind_ == Kind::None; }
+  /// int or bool: Python's `isinstance(x, int)`.
+  bool is_int_like() const { return kind_ == Kind::Int || kind_ == Kind::Bool; }
+  bool is_number() const { return is_int_like() || kind_ == Kind::Float; }
+  bool is_tuple() const { return kind_ == Kind::Tuple; }
+  bool is_frozenset() const { return kind_ == Kind::FrozenSet; }
+  bool is_callable() const { return kind_ == Kind::Function || kind_ == Kind::Closure; }
+  bool has_object() const {
+    return kind_ == Kind::Str || kind_ == Kind::Tuple || kind_ == Kind::FrozenSet ||
+           kind_ == Kind::Closure;
+  }
+
+  // Result<Value>-like interface, so that PY_TRY takes a Value directly.
+  bool ok() const { return kind_ != Kind::Exception; }
+  Error error() const { return Error{static_cast<Exc>(aux_), msg_}; }
+  Value take() { return std::move(*this); }
+
+  /// The integer of an int or bool (True is 1).
+  std::int64_t as_int() const { return i_; }
+  bool as_bool() const { return i_ != 0; }
+  double as_float() const { return f_; }
+  /// The float value of an int, bool or float.
+  double to_double() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
+  std::uint32_t nan_identity() const { return aux_; }
+  const Builtin* as_builtin() const { return fn_; }
+  Object* object() const { return obj_; }
+
+  /// Identity, as Python's `is` (ints and other scalars by value, NaNs by identity).
+  friend bool same_object(const Value& a, const Value& b);
+
+private:
+  Value(Kind kind, std::int64_t i) noexcept : kind_(kind), aux_(0), i_(i) {}
+  void incref() const noexcept;
+  void decref() noexcept;
+
+  Kind kind_;
+  std::uint8_t spare_[3] = {};
+  std::uint32_t aux_; // NaN identity, exception type
+  union {
+    std::int64_t i_;
+    double f_;
+    Object* obj_;
+    const Builtin* fn_;
+    const char* msg_;
+  };
+};
+static_assert(sizeof(Value) == 16);
+
+/// The common head of every heap object. Objects are immutable once published, so they may
+/// be read from many threads; the count is atomic.
+struct Object {
+  explicit Object(Kind k) : kind(k) {}
+  std::atomic<std::uint32_t> refs{1};
+  Kind kind;
+  /// Objects made at static-initialisation time (the empty tuple) are never freed.
+  bool immortal = false;
+};
+
+/// Frees `obj` (its count reached zero): defined in value.cpp, dispatches on the kind.
+void destroy(Object* obj) noexcept;
+
+inline void Value::incref() const noexcept {
+  if (has_object() && !obj_->immortal)
+    obj_->refs.fetch_add(1, std::memory_order_relaxed);
+}
+inline void Value::decref() noexcept {
+  if (has_object() && !obj_->immortal &&
+      obj_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    destroy(obj_);
+}
+inline Value Value::adopt(Object* obj) noexcept {
+  Value v;
+  v.kind_ = obj->kind;
+  v.obj_ = obj;
+  return v;
+}
+inline Value Value::share(Object* obj) noexcept {
+  Value v = adopt(obj);
+  v.incref();
+  return v;
+}
+inline Value Value::function(const Builtin* fn) noexcept {
+  Value v;
+  v.kind_ = Kind::Function;
+  v.fn_ = fn;
+  return v;
+}
+inline Value Value::floating(double d, std::uint32_t nan_identity) noexcept {
+  Value v;
+  v.kind_ = Kind::Float;
+  v.f_ = d;
+  v.aux_ = d != d ? nan_identity : 0;
+  return v;
+}
+
+/// `math.nan`: the one NaN object the DSL returns by name.
+inline Value math_nan() noexcept { return Value::floating(__builtin_nan(""), 0); }
+
+} // namespace battgpu::py

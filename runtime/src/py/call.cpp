@@ -1,0 +1,117 @@
+#include "battgpu/py/call.hpp"
+
+namespace battgpu::py {
+namespace {
+
+thread_local int t_depth = 0;
+thread_local int t_base_depth = 3; // <module>, the runner's main, batt
+thread_local const std::atomic<bool>* t_cancel = nullptr;
+
+Error not_callable() { return Error{Exc::TypeError, "object is not callable"}; }
+Error wrong_arity() { return Error{Exc::TypeError, "wrong number of positional arguments"}; }
+Error timeout() { return Error{Exc::Timeout, "time limit"}; }
+
+Value call_safe_callable(const ClosureObject&, const Value*, std::size_t) { return empty_tuple(); }
+constexpr ClosureType kSafeCallable{"safe_callable", 0, true, &call_safe_callable};
+
+Value call_closure(const ClosureObject& c, const Value* args, std::size_t nargs) {
+  if (!c.type->varargs && nargs != static_cast<std::size_t>(c.type->argcount))
+    return wrong_arity();
+  FrameGuard frame;
+  if (!frame.ok())
+    return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
+  return c.type->call(c, args, nargs);
+}
+
+} // namespace
+
+FrameGuard::FrameGuard(int frames) : frames_(frames) {
+  t_depth += frames;
+  ok_ = t_depth + t_base_depth <= kRecursionLimit;
+}
+FrameGuard::~FrameGuard() { t_depth -= frames_; }
+void FrameGuard::set_base_depth(int frames) { t_base_depth = frames; }
+int FrameGuard::depth() { return t_depth; }
+
+void set_thread_cancel_flag(const std::atomic<bool>* flag) { t_cancel = flag; }
+bool cancel_requested() { return t_cancel != nullptr && t_cancel->load(std::memory_order_relaxed); }
+
+Value safe_default_value(SafeDefault kind) {
+  switch (kind) {
+  case SafeDefault::EmptyTuple:
+    return empty_tuple();
+  case SafeDefault::EmptyFrozenSet:
+    return empty_frozenset();
+  case SafeDefault::Zero:
+    return Value::integer(0);
+  case SafeDefault::False:
+    return Value::boolean(false);
+  case SafeDefault::SafeCallable:
+    return make_closure(&kSafeCallable, {});
+  }
+  return empty_tuple();
+}
+
+Value safe_default_of(const Value& f) {
+  // Only functions with annotations have a typed default; safe_dsl gives () for closures
+  // (no annotations) and for values that are not functions (get_type_hints fails).
+  if (f.kind() == Kind::Function)
+    return safe_default_value(f.as_builtin()->safe_default);
+  return empty_tuple();
+}
+
+Value call(const Builtin& f, const Value* args, std::size_t nargs) {
+  if (cancel_requested()) [[unlikely]]
+    return timeout();
+  if (f.dialect == Dialect::Tokpidjin) {
+    // safe_dsl's wrapper(*args): its frame, then the function's inside its try.
+    FrameGuard wrapper;
+    if (!wrapper.ok())
+      return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
+    Value result;
+    if (nargs < static_cast<std::size_t>(f.min_args) ||
+        nargs > static_cast<std::size_t>(f.max_args)) {
+      result = wrong_arity();
+    } else {
+      FrameGuard frame;
+      result = frame.ok() ? f.impl(args, nargs)
+                          : Value(Error{Exc::RecursionError, "maximum recursion depth exceeded"});
+    }
+    if (!result.ok() && is_exception_subclass(result.error().type))
+      return safe_default_value(f.safe_default);
+    return result;
+  }
+  if (nargs < static_cast<std::size_t>(f.min_args) || nargs > static_cast<std::size_t>(f.max_args))
+    return wrong_arity();
+  FrameGuard frame;
+  if (!frame.ok())
+    return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
+  return f.impl(args, nargs);
+}
+
+Value call(const Value& f, const Value* args, std::size_t nargs) {
+  switch (f.kind()) {
+  case Kind::Function:
+    return call(*f.as_builtin(), args, nargs);
+  case Kind::Closure:
+    if (cancel_requested()) [[unlikely]]
+      return timeout();
+    return call_closure(as_closure(f), args, nargs);
+  default:
+    return not_callable();
+  }
+}
+
+Result<std::int64_t> code_argcount(const Value& f) {
+  if (f.kind() == Kind::Function)
+    return static_cast<std::int64_t>(f.as_builtin()->max_args);
+  if (f.kind() == Kind::Closure)
+    return static_cast<std::int64_t>(as_closure(f).type->argcount);
+  return Error{Exc::AttributeError, "object has no attribute '__code__'"};
+}
+
+bool has_original_argcount(const Value& f) {
+  return f.kind() == Kind::Function && f.as_builtin()->dialect == Dialect::Tokpidjin;
+}
+
+} // namespace battgpu::py

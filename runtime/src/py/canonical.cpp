@@ -1,0 +1,260 @@
+#include "battgpu/py/canonical.hpp"
+
+#include "battgpu/py/objects.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace battgpu::py {
+namespace {
+
+/// The rank of a value's group in the canonical order.
+int group(const Value& v) {
+  switch (v.kind()) {
+  case Kind::Bool:
+    return 0;
+  case Kind::Int:
+  case Kind::Float:
+    return 1;
+  case Kind::Str:
+    return 2;
+  case Kind::None:
+    return 3;
+  case Kind::Tuple:
+    return 4;
+  case Kind::FrozenSet:
+    return 5;
+  case Kind::Function:
+  case Kind::Closure:
+    return 6;
+  default:
+    return 7;
+  }
+}
+
+std::vector<Value> sorted_elements(const Value& set) {
+  std::vector<Value> items;
+  as_set_table(set).for_each([&](const Value& e) { items.push_back(e); });
+  std::stable_sort(items.begin(), items.end(), canonical_less);
+  return items;
+}
+
+/// -1, 0, 1: the canonical three-way comparison.
+int canonical_compare(const Value& a, const Value& b) {
+  const int ga = group(a), gb = group(b);
+  if (ga != gb)
+    return ga < gb ? -1 : 1;
+  switch (ga) {
+  case 0:
+    return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
+  case 1: {
+    const bool na = a.kind() == Kind::Float && std::isnan(a.as_float());
+    const bool nb = b.kind() == Kind::Float && std::isnan(b.as_float());
+    if (na || nb)
+      return na == nb ? 0 : (na ? 1 : -1);
+    if (a.kind() == Kind::Int && b.kind() == Kind::Int)
+      return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
+    const double x = a.to_double(), y = b.to_double();
+    return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  case 2: {
+    const int c = as_str(a).compare(as_str(b));
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  case 3:
+    return 0;
+  case 4: {
+    const TupleObject& x = as_tuple(a);
+    const TupleObject& y = as_tuple(b);
+    for (std::uint32_t i = 0; i < x.size && i < y.size; ++i)
+      if (int c = canonical_compare(x[i], y[i]); c != 0)
+        return c;
+    return x.size < y.size ? -1 : (x.size > y.size ? 1 : 0);
+  }
+  case 5: {
+    auto x = sorted_elements(a), y = sorted_elements(b);
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+      if (int c = canonical_compare(x[i], y[i]); c != 0)
+        return c;
+    return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
+  }
+  case 6: {
+    const int c = function_name(a).compare(function_name(b));
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  default:
+    return 0;
+  }
+}
+
+} // namespace
+
+bool canonical_less(const Value& a, const Value& b) { return canonical_compare(a, b) < 0; }
+
+std::string_view function_name(const Value& f) {
+  if (f.kind() == Kind::Function)
+    return f.as_builtin()->name;
+  if (f.kind() == Kind::Closure)
+    return as_closure(f).type->name;
+  return {};
+}
+
+std::string float_repr(double d) {
+  if (std::isnan(d))
+    return "nan";
+  if (std::isinf(d))
+    return d > 0 ? "inf" : "-inf";
+  if (d == 0.0)
+    return std::signbit(d) ? "-0.0" : "0.0";
+  // Shortest round-trip digits, then Python's layout ('r' format with Py_DTSF_ADD_DOT_0).
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), d, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  // sci is like "-1.2345e+03": split sign, digits and exponent.
+  std::string sign;
+  std::size_t pos = 0;
+  if (sci[0] == '-') {
+    sign = "-";
+    pos = 1;
+  }
+  const std::size_t e = sci.find('e');
+  std::string mantissa = sci.substr(pos, e - pos);
+  const int exponent = std::stoi(sci.substr(e + 1));
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.')
+      digits.push_back(c);
+  const int decpt = exponent + 1; // position of the point after the first digit
+  std::string out = sign;
+  if (decpt <= -4 || decpt > 16) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1)
+      out += "." + digits.substr(1);
+    char ebuf[16];
+    std::snprintf(ebuf, sizeof(ebuf), "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    out += ebuf;
+  } else if (decpt <= 0) {
+    out += "0." + std::string(static_cast<std::size_t>(-decpt), '0') + digits;
+  } else if (static_cast<std::size_t>(decpt) >= digits.size()) {
+    out += digits + std::string(static_cast<std::size_t>(decpt) - digits.size(), '0') + ".0";
+  } else {
+    out += digits.substr(0, static_cast<std::size_t>(decpt)) + "." +
+           digits.substr(static_cast<std::size_t>(decpt));
+  }
+  return out;
+}
+
+void write_json_string(std::string& out, std::string_view s) {
+  out.push_back('"');
+  for (unsigned char c : s) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\b':
+      out += "\\b";
+      break;
+    case '\f':
+      out += "\\f";
+      break;
+    default:
+      if (c < 0x20 || c >= 0x7f) {
+        char buf[8];
+        std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+        out += buf;
+      } else {
+        out.push_back(static_cast<char>(c));
+      }
+    }
+  }
+  out.push_back('"');
+}
+
+void write_canonical(std::string& out, const Value& v, SetListing sets) {
+  switch (v.kind()) {
+  case Kind::Bool:
+    out += v.as_bool() ? "{\"bool\":true}" : "{\"bool\":false}";
+    return;
+  case Kind::Int:
+    out += std::to_string(v.as_int());
+    return;
+  case Kind::None:
+    out += "{\"none\":null}";
+    return;
+  case Kind::Float: {
+    const double d = v.as_float();
+    if (std::isnan(d))
+      out += "{\"float\":null}";
+    else if (std::isinf(d))
+      out += d > 0 ? "{\"float\":\"inf\"}" : "{\"float\":\"-inf\"}";
+    else
+      out += "{\"float\":" + float_repr(d) + "}";
+    return;
+  }
+  case Kind::Str:
+    write_json_string(out, as_str(v));
+    return;
+  case Kind::Tuple: {
+    out.push_back('[');
+    bool first = true;
+    for (const Value& e : as_tuple(v)) {
+      if (!first)
+        out.push_back(',');
+      first = false;
+      write_canonical(out, e, sets);
+    }
+    out.push_back(']');
+    return;
+  }
+  case Kind::FrozenSet: {
+    out += "{\"frozenset\":[";
+    std::vector<Value> items;
+    if (sets == SetListing::Sorted) {
+      items = sorted_elements(v);
+    } else {
+      as_set_table(v).for_each([&](const Value& e) { items.push_back(e); });
+    }
+    bool first = true;
+    for (const Value& e : items) {
+      if (!first)
+        out.push_back(',');
+      first = false;
+      write_canonical(out, e, sets);
+    }
+    out += "]}";
+    return;
+  }
+  case Kind::Function:
+  case Kind::Closure:
+    out += "{\"function\":";
+    write_json_string(out, function_name(v));
+    out.push_back('}');
+    return;
+  default:
+    out += "{\"repr\":\"unbound\"}";
+    return;
+  }
+}
+
+std::string to_canonical(const Value& v, SetListing sets) {
+  std::string out;
+  write_canonical(out, v, sets);
+  return out;
+}
+
+} // namespace battgpu::py

@@ -1,0 +1,190 @@
+#include "battgpu/py/compare.hpp"
+
+#include "battgpu/py/hash.hpp"
+#include "battgpu/py/objects.hpp"
+
+#include <cmath>
+
+namespace battgpu::py {
+namespace {
+
+/// Compares an int with a float exactly, as CPython's float_richcompare does: -1, 0, 1, or
+/// 2 when the float is NaN (unordered).
+int compare_int_double(std::int64_t i, double d) {
+  if (std::isnan(d))
+    return 2;
+  if (std::isinf(d))
+    return d > 0 ? -1 : 1;
+  // Every int64 converts exactly once below 2**53; beyond, compare through the float's floor.
+  constexpr std::int64_t kExact = std::int64_t{1} << 53;
+  if (i > -kExact && i < kExact) {
+    const auto di = static_cast<double>(i);
+    return di < d ? -1 : (di > d ? 1 : 0);
+  }
+  const double fl = std::floor(d);
+  if (fl >= 9223372036854775808.0)
+    return -1;
+  if (fl < -9223372036854775808.0)
+    return 1;
+  const auto fi = static_cast<std::int64_t>(fl);
+  if (i != fi)
+    return i < fi ? -1 : 1;
+  return fl == d ? 0 : -1; // i == floor(d) < d
+}
+
+/// Three-way comparison of two numbers; 2 when unordered (NaN).
+int compare_numbers(const Value& a, const Value& b) {
+  const bool af = a.kind() == Kind::Float, bf = b.kind() == Kind::Float;
+  if (!af && !bf)
+    return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
+  if (af && bf) {
+    const double x = a.as_float(), y = b.as_float();
+    if (std::isnan(x) || std::isnan(y))
+      return 2;
+    return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  if (bf)
+    return compare_int_double(a.as_int(), b.as_float());
+  const int c = compare_int_double(b.as_int(), a.as_float());
+  return c == 2 ? 2 : -c;
+}
+
+bool tuples_equal(const TupleObject& x, const TupleObject& y) {
+  if (x.size != y.size)
+    return false;
+  for (std::uint32_t i = 0; i < x.size; ++i)
+    if (!eq(x[i], y[i]))
+      return false;
+  return true;
+}
+
+bool frozensets_equal(const Value& a, const Value& b) {
+  const SetTable& x = as_set_table(a);
+  const SetTable& y = as_set_table(b);
+  if (x.size() != y.size())
+    return false;
+  return SetTable::is_subset(x, y);
+}
+
+Error unorderable(const char* message) { return Error{Exc::TypeError, message}; }
+
+bool apply(int c, CompareOp op) {
+  switch (op) {
+  case CompareOp::Lt:
+    return c < 0;
+  case CompareOp::Le:
+    return c <= 0;
+  case CompareOp::Gt:
+    return c > 0;
+  case CompareOp::Ge:
+    return c >= 0;
+  }
+  return false;
+}
+
+} // namespace
+
+bool same_object(const Value& a, const Value& b) {
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case Kind::None:
+    return true;
+  case Kind::Bool:
+  case Kind::Int:
+    return a.as_int() == b.as_int();
+  case Kind::Float:
+    if (std::isnan(a.as_float()) || std::isnan(b.as_float()))
+      return std::isnan(a.as_float()) && std::isnan(b.as_float()) &&
+             a.nan_identity() == b.nan_identity();
+    return a.as_float() == b.as_float();
+  case Kind::Function:
+    return a.as_builtin() == b.as_builtin();
+  case Kind::Str:
+  case Kind::Tuple:
+  case Kind::FrozenSet:
+  case Kind::Closure:
+    return a.object() == b.object();
+  default:
+    return false;
+  }
+}
+
+bool op_eq(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number())
+    return compare_numbers(a, b) == 0;
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case Kind::None:
+    return true;
+  case Kind::Str:
+    return as_str(a) == as_str(b);
+  case Kind::Tuple:
+    return a.object() == b.object() || tuples_equal(as_tuple(a), as_tuple(b));
+  case Kind::FrozenSet:
+    return a.object() == b.object() || frozensets_equal(a, b);
+  case Kind::Function:
+    return a.as_builtin() == b.as_builtin();
+  case Kind::Closure:
+    return a.object() == b.object();
+  default:
+    return false;
+  }
+}
+
+bool eq(const Value& a, const Value& b) {
+  if (a.kind() == Kind::Float && b.kind() == Kind::Float && std::isnan(a.as_float()))
+    return same_object(a, b);
+  return op_eq(a, b);
+}
+
+Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
+  if (a.is_number() && b.is_number()) {
+    const int c = compare_numbers(a, b);
+    return c == 2 ? false : apply(c, op);
+  }
+  if (a.kind() != b.kind())
+    return unorderable("'<' not supported between instances of different types");
+  switch (a.kind()) {
+  case Kind::Str: {
+    const int c = as_str(a).compare(as_str(b));
+    return apply(c < 0 ? -1 : (c > 0 ? 1 : 0), op);
+  }
+  case Kind::Tuple: {
+    // tuplerichcompare: the first items that differ decide; else the lengths.
+    const TupleObject& x = as_tuple(a);
+    const TupleObject& y = as_tuple(b);
+    std::uint32_t i = 0;
+    while (i < x.size && i < y.size && eq(x[i], y[i]))
+      ++i;
+    if (i >= x.size || i >= y.size)
+      return apply(x.size < y.size ? -1 : (x.size > y.size ? 1 : 0), op);
+    return compare(x[i], y[i], op);
+  }
+  case Kind::FrozenSet: {
+    const SetTable& x = as_set_table(a);
+    const SetTable& y = as_set_table(b);
+    switch (op) {
+    case CompareOp::Le:
+      return SetTable::is_subset(x, y);
+    case CompareOp::Ge:
+      return SetTable::is_subset(y, x);
+    case CompareOp::Lt:
+      return x.size() < y.size() && SetTable::is_subset(x, y);
+    case CompareOp::Gt:
+      return x.size() > y.size() && SetTable::is_subset(y, x);
+    }
+    return false;
+  }
+  default:
+    return unorderable("comparison not supported between these instances");
+  }
+}
+
+Result<bool> lt(const Value& a, const Value& b) { return compare(a, b, CompareOp::Lt); }
+Result<bool> le(const Value& a, const Value& b) { return compare(a, b, CompareOp::Le); }
+Result<bool> gt(const Value& a, const Value& b) { return compare(a, b, CompareOp::Gt); }
+Result<bool> ge(const Value& a, const Value& b) { return compare(a, b, CompareOp::Ge); }
+
+} // namespace battgpu::py

@@ -1,0 +1,194 @@
+// The hash functions of CPython 3.11 (Python/pyhash.c, Objects/longobject.c,
+// Objects/tupleobject.c, Objects/setobject.c), for the kinds of value the DSLs make.
+#include "battgpu/py/hash.hpp"
+
+#include "battgpu/py/objects.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace battgpu::py {
+namespace {
+
+constexpr int kHashBits = 61;
+constexpr std::uint64_t kModulus = (std::uint64_t{1} << kHashBits) - 1;
+constexpr std::int64_t kHashInf = 314159;
+
+std::int64_t hash_pointer(const void* p) {
+  // _Py_HashPointerRaw: rotate by 4 bits, the low bits of an address being mostly zero.
+  auto y = reinterpret_cast<std::uintptr_t>(p);
+  y = (y >> 4) | (y << (8 * sizeof(y) - 4));
+  auto h = static_cast<std::int64_t>(y);
+  return h == -1 ? -2 : h;
+}
+
+// SipHash-1-3 with a zero key: CPython 3.11's string hash when PYTHONHASHSEED=0.
+std::uint64_t rotl(std::uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+std::uint64_t siphash13(const unsigned char* src, std::size_t len) {
+  std::uint64_t k0 = 0, k1 = 0;
+  std::uint64_t b = static_cast<std::uint64_t>(len) << 56;
+  std::uint64_t v0 = k0 ^ 0x736f6d6570736575ULL;
+  std::uint64_t v1 = k1 ^ 0x646f72616e646f6dULL;
+  std::uint64_t v2 = k0 ^ 0x6c7967656e657261ULL;
+  std::uint64_t v3 = k1 ^ 0x7465646279746573ULL;
+  auto round = [&] {
+    v0 += v1;
+    v1 = rotl(v1, 13);
+    v1 ^= v0;
+    v0 = rotl(v0, 32);
+    v2 += v3;
+    v3 = rotl(v3, 16);
+    v3 ^= v2;
+    v0 += v3;
+    v3 = rotl(v3, 21);
+    v3 ^= v0;
+    v2 += v1;
+    v1 = rotl(v1, 17);
+    v1 ^= v2;
+    v2 = rotl(v2, 32);
+  };
+  while (len >= 8) {
+    std::uint64_t mi;
+    std::memcpy(&mi, src, 8);
+    src += 8;
+    len -= 8;
+    v3 ^= mi;
+    round();
+    v0 ^= mi;
+  }
+  std::uint64_t t = 0;
+  for (std::size_t i = 0; i < len; ++i)
+    t |= static_cast<std::uint64_t>(src[i]) << (8 * i);
+  b |= t;
+  v3 ^= b;
+  round();
+  v0 ^= b;
+  v2 ^= 0xff;
+  round();
+  round();
+  round();
+  return (v0 ^ v1) ^ (v2 ^ v3);
+}
+
+std::int64_t hash_tuple(const TupleObject& t) {
+  constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
+  constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
+  constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
+  std::uint64_t acc = kPrime5;
+  for (const Value& item : t) {
+    auto lane = static_cast<std::uint64_t>(hash(item));
+    acc += lane * kPrime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= kPrime1;
+  }
+  acc += t.size ^ (kPrime5 ^ 3527539ULL);
+  if (acc == static_cast<std::uint64_t>(-1))
+    return 1546275796;
+  return static_cast<std::int64_t>(acc);
+}
+
+} // namespace
+
+std::int64_t hash_int(std::int64_t i) {
+  // long_hash: |i| mod (2**61 - 1), with i's sign; -1 is reserved for errors.
+  const bool negative = i < 0;
+  std::uint64_t magnitude =
+      negative ? static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(i)
+               : static_cast<std::uint64_t>(i);
+  magnitude %= kModulus;
+  auto h = static_cast<std::int64_t>(magnitude);
+  if (negative)
+    h = -h;
+  return h == -1 ? -2 : h;
+}
+
+std::int64_t hash_double(double v) {
+  // _Py_HashDouble for finite and infinite values (NaN is hashed by identity by the caller).
+  if (std::isinf(v))
+    return v > 0 ? kHashInf : -kHashInf;
+  int e = 0;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  std::uint64_t x = 0;
+  while (m != 0.0) {
+    x = ((x << 28) & kModulus) | x >> (kHashBits - 28);
+    m *= 268435456.0;
+    e -= 28;
+    auto y = static_cast<std::uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= kModulus)
+      x -= kModulus;
+  }
+  e = e >= 0 ? e % kHashBits : kHashBits - 1 - ((-1 - e) % kHashBits);
+  x = ((x << e) & kModulus) | x >> (kHashBits - e);
+  x = x * static_cast<std::uint64_t>(static_cast<std::int64_t>(sign));
+  if (x == static_cast<std::uint64_t>(-1))
+    x = static_cast<std::uint64_t>(-2);
+  return static_cast<std::int64_t>(x);
+}
+
+std::int64_t hash_str(std::string_view s) {
+  if (s.empty())
+    return 0;
+  auto h = static_cast<std::int64_t>(
+      siphash13(reinterpret_cast<const unsigned char*>(s.data()), s.size()));
+  return h == -1 ? -2 : h;
+}
+
+std::int64_t hash(const Value& v) {
+  switch (v.kind()) {
+  case Kind::Int:
+  case Kind::Bool:
+    return hash_int(v.as_int());
+  case Kind::Float:
+    if (std::isnan(v.as_float())) // by identity: distinct NaNs hash apart
+      return hash_int(0x7ff80000 + static_cast<std::int64_t>(v.nan_identity()) * 7919);
+    return hash_double(v.as_float());
+  case Kind::None:
+    return 0xFCA86420;
+  case Kind::Str: {
+    auto* s = static_cast<StrObject*>(v.object());
+    std::int64_t h = s->hash.load(std::memory_order_relaxed);
+    if (h == -1) {
+      h = hash_str(s->view());
+      s->hash.store(h, std::memory_order_relaxed);
+    }
+    return h;
+  }
+  case Kind::Tuple: {
+    const TupleObject& t = as_tuple(v);
+    std::int64_t h = t.hash.load(std::memory_order_relaxed);
+    if (h == -1) {
+      h = hash_tuple(t);
+      t.hash.store(h, std::memory_order_relaxed);
+    }
+    return h;
+  }
+  case Kind::FrozenSet: {
+    const FrozenSetObject& f = as_frozenset(v);
+    std::int64_t h = f.hash.load(std::memory_order_relaxed);
+    if (h == -1) {
+      h = f.table.frozenset_hash();
+      f.hash.store(h, std::memory_order_relaxed);
+    }
+    return h;
+  }
+  case Kind::Function:
+    return hash_pointer(v.as_builtin());
+  case Kind::Closure:
+    return hash_pointer(v.object());
+  case Kind::Unbound:
+  case Kind::Exception:
+  case Kind::Dummy:
+    break;
+  }
+  return 0;
+}
+
+} // namespace battgpu::py

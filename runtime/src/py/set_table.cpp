@@ -1,0 +1,338 @@
+// CPython 3.11's set algorithms (Objects/setobject.c), re-expressed over Values. The probing
+// sequence, thresholds and the choice between algorithms are what make the iteration order,
+// so each function below names the CPython routine whose behaviour it reproduces.
+#include "battgpu/py/set_table.hpp"
+
+#include "battgpu/py/compare.hpp"
+#include "battgpu/py/hash.hpp"
+
+#include <utility>
+
+namespace battgpu::py {
+namespace {
+
+constexpr std::int64_t kLinearProbes = 9;
+constexpr int kPerturbShift = 5;
+
+bool is_active(const SetEntry& e) {
+  return e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy;
+}
+bool is_unused(const SetEntry& e) { return e.key.kind() == Kind::Unbound; }
+
+
+} // namespace
+
+SetTable::SetTable(SetTable&& other) noexcept { *this = std::move(other); }
+
+SetTable& SetTable::operator=(SetTable&& other) noexcept {
+  if (this == &other)
+    return *this;
+  fill_ = other.fill_;
+  used_ = other.used_;
+  mask_ = other.mask_;
+  large_ = std::move(other.large_);
+  for (std::int64_t i = 0; i < kMinSize; ++i) {
+    small_[i].hash = other.small_[i].hash;
+    small_[i].key = std::move(other.small_[i].key);
+  }
+  other.fill_ = other.used_ = 0;
+  other.mask_ = kMinSize - 1;
+  return *this;
+}
+
+// set_lookkey: the slot holding `key`, or the unused slot where a search for it ends.
+const SetEntry* SetTable::lookup(const Value& key, std::int64_t hash) const {
+  const SetEntry* t = table();
+  const auto mask = static_cast<std::uint64_t>(mask_);
+  auto perturb = static_cast<std::uint64_t>(hash);
+  std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+  while (true) {
+    const SetEntry* entry = &t[i];
+    std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
+    do {
+      if (entry->hash == 0 && is_unused(*entry))
+        return entry;
+      if (entry->hash == hash && entry->key.kind() != Kind::Dummy && eq(entry->key, key))
+        return entry;
+      ++entry;
+    } while (probes--);
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+bool SetTable::contains_entry(const Value& key, std::int64_t hash) const {
+  return is_active(*lookup(key, hash));
+}
+bool SetTable::contains(const Value& key) const { return contains_entry(key, py::hash(key)); }
+
+// set_add_entry.
+void SetTable::add_entry(Value key, std::int64_t hash) {
+  SetEntry* t = table();
+  const auto mask = static_cast<std::uint64_t>(mask_);
+  auto perturb = static_cast<std::uint64_t>(hash);
+  std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+  SetEntry* freeslot = nullptr;
+  SetEntry* entry = nullptr;
+  while (true) {
+    entry = &t[i];
+    std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
+    do {
+      if (entry->hash == 0 && is_unused(*entry))
+        goto found_unused_or_dummy;
+      if (entry->hash == hash && entry->key.kind() != Kind::Dummy) {
+        if (eq(entry->key, key))
+          return; // found active
+      } else if (entry->hash == -1 && entry->key.kind() == Kind::Dummy) {
+        freeslot = entry;
+      }
+      ++entry;
+    } while (probes--);
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+found_unused_or_dummy:
+  if (freeslot != nullptr) {
+    ++used_;
+    freeslot->key = std::move(key);
+    freeslot->hash = hash;
+    return;
+  }
+  ++fill_;
+  ++used_;
+  entry->key = std::move(key);
+  entry->hash = hash;
+  if (static_cast<std::uint64_t>(fill_) * 5 < mask * 3)
+    return;
+  resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+}
+
+void SetTable::add(Value key) {
+  const std::int64_t h = py::hash(key);
+  add_entry(std::move(key), h);
+}
+
+// set_insert_clean: place a key known to be absent into a table without dummies.
+void SetTable::insert_clean(SetEntry* t, std::int64_t mask_signed, Value key, std::int64_t hash) {
+  const auto mask = static_cast<std::uint64_t>(mask_signed);
+  auto perturb = static_cast<std::uint64_t>(hash);
+  std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+  while (true) {
+    SetEntry* entry = &t[i];
+    if (is_unused(*entry)) {
+      entry->key = std::move(key);
+      entry->hash = hash;
+      return;
+    }
+    if (i + kLinearProbes <= mask) {
+      for (std::int64_t j = 0; j < kLinearProbes; ++j) {
+        ++entry;
+        if (is_unused(*entry)) {
+          entry->key = std::move(key);
+          entry->hash = hash;
+          return;
+        }
+      }
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// set_table_resize.
+void SetTable::resize(std::int64_t minused) {
+  std::int64_t newsize = kMinSize;
+  while (newsize <= minused)
+    newsize <<= 1;
+
+  const std::int64_t oldmask = mask_;
+  std::unique_ptr<SetEntry[]> old_large = std::move(large_);
+  SetEntry small_copy[kMinSize];
+  SetEntry* old = old_large ? old_large.get() : nullptr;
+  if (old == nullptr) {
+    // The old table is the small one: move it aside first.
+    if (newsize == kMinSize && fill_ == used_)
+      return; // no dummies: nothing to do
+    for (std::int64_t i = 0; i < kMinSize; ++i) {
+      small_copy[i].hash = small_[i].hash;
+      small_copy[i].key = std::move(small_[i].key);
+      small_[i].hash = 0;
+    }
+    old = small_copy;
+  }
+  SetEntry* fresh;
+  if (newsize == kMinSize) {
+    fresh = small_;
+    for (std::int64_t i = 0; i < kMinSize; ++i) {
+      small_[i].hash = 0;
+      small_[i].key = Value();
+    }
+  } else {
+    large_ = std::make_unique<SetEntry[]>(static_cast<std::size_t>(newsize));
+    fresh = large_.get();
+  }
+  mask_ = newsize - 1;
+  if (fill_ != used_)
+    fill_ = used_;
+  for (std::int64_t i = 0; i <= oldmask; ++i)
+    if (is_active(old[i]))
+      insert_clean(fresh, mask_, std::move(old[i].key), old[i].hash);
+}
+
+// set_discard_entry.
+bool SetTable::discard_entry(const Value& key, std::int64_t hash) {
+  auto* entry = const_cast<SetEntry*>(lookup(key, hash));
+  if (!is_active(*entry))
+    return false;
+  entry->key = Value::dummy_marker();
+  entry->hash = -1;
+  --used_;
+  return true;
+}
+bool SetTable::discard(const Value& key) { return discard_entry(key, py::hash(key)); }
+
+// set_merge.
+void SetTable::merge(const SetTable& other) {
+  if (&other == this || other.used_ == 0)
+    return;
+  if ((fill_ + other.used_) * 5 >= mask_ * 3)
+    resize((used_ + other.used_) * 2);
+  SetEntry* t = table();
+  const SetEntry* o = other.table();
+  if (fill_ == 0 && mask_ == other.mask_ && other.fill_ == other.used_) {
+    for (std::int64_t i = 0; i <= other.mask_; ++i) {
+      if (is_active(o[i])) {
+        t[i].key = o[i].key;
+        t[i].hash = o[i].hash;
+      }
+    }
+    fill_ = other.fill_;
+    used_ = other.used_;
+    return;
+  }
+  if (fill_ == 0) {
+    fill_ = other.used_;
+    used_ = other.used_;
+    for (std::int64_t i = 0; i <= other.mask_; ++i)
+      if (is_active(o[i]))
+        insert_clean(t, mask_, o[i].key, o[i].hash);
+    return;
+  }
+  for (std::int64_t i = 0; i <= other.mask_; ++i)
+    if (is_active(o[i]))
+      add_entry(o[i].key, o[i].hash);
+}
+
+SetTable SetTable::copy_of(const SetTable& other) {
+  SetTable t;
+  t.merge(other);
+  return t;
+}
+
+// set_difference_update_internal, for a set argument.
+void SetTable::difference_update(const SetTable& other) {
+  if (&other == this) {
+    *this = SetTable();
+    return;
+  }
+  auto discard_all = [this](const SetTable& from) {
+    const SetEntry* o = from.table();
+    for (std::int64_t i = 0; i <= from.mask_; ++i)
+      if (is_active(o[i]))
+        discard_entry(o[i].key, o[i].hash);
+  };
+  if ((other.used_ >> 3) > used_) {
+    SetTable common = intersection(*this, other);
+    discard_all(common);
+  } else {
+    discard_all(other);
+  }
+  if (fill_ - used_ <= mask_ / 4)
+    return;
+  resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+}
+
+// set_difference, for a set argument.
+SetTable SetTable::difference(const SetTable& a, const SetTable& b) {
+  if ((a.used_ >> 2) > b.used_) {
+    SetTable result = copy_of(a);
+    result.difference_update(b);
+    return result;
+  }
+  SetTable result;
+  const SetEntry* t = a.table();
+  for (std::int64_t i = 0; i <= a.mask_; ++i)
+    if (is_active(t[i]) && !b.contains_entry(t[i].key, t[i].hash))
+      result.add_entry(t[i].key, t[i].hash);
+  return result;
+}
+
+// set_intersection, for a set argument: iterate the smaller, look up in the larger.
+SetTable SetTable::intersection(const SetTable& a, const SetTable& b) {
+  if (&a == &b)
+    return copy_of(a);
+  const SetTable* so = &a;
+  const SetTable* other = &b;
+  if (other->used_ > so->used_)
+    std::swap(so, other);
+  SetTable result;
+  const SetEntry* t = other->table();
+  for (std::int64_t i = 0; i <= other->mask_; ++i)
+    if (is_active(t[i]) && so->contains_entry(t[i].key, t[i].hash))
+      result.add_entry(t[i].key, t[i].hash);
+  return result;
+}
+
+// set_or: a copy of a, updated with b.
+SetTable SetTable::union_of(const SetTable& a, const SetTable& b) {
+  SetTable result = copy_of(a);
+  if (&a != &b)
+    result.merge(b);
+  return result;
+}
+
+// set_symmetric_difference: a copy of b, then set_symmetric_difference_update with a.
+SetTable SetTable::symmetric_difference(const SetTable& a, const SetTable& b) {
+  SetTable result = copy_of(b);
+  if (&a == &b)
+    return SetTable();
+  const SetEntry* t = a.table();
+  for (std::int64_t i = 0; i <= a.mask_; ++i) {
+    if (!is_active(t[i]))
+      continue;
+    if (!result.discard_entry(t[i].key, t[i].hash))
+      result.add_entry(t[i].key, t[i].hash);
+  }
+  return result;
+}
+
+bool SetTable::is_subset(const SetTable& a, const SetTable& b) {
+  if (a.used_ > b.used_)
+    return false;
+  const SetEntry* t = a.table();
+  for (std::int64_t i = 0; i <= a.mask_; ++i)
+    if (is_active(t[i]) && !b.contains_entry(t[i].key, t[i].hash))
+      return false;
+  return true;
+}
+
+// frozenset_hash.
+std::int64_t SetTable::frozenset_hash() const {
+  auto shuffle = [](std::uint64_t h) { return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL; };
+  std::uint64_t h = 0;
+  const SetEntry* t = table();
+  for (std::int64_t i = 0; i <= mask_; ++i)
+    h ^= shuffle(static_cast<std::uint64_t>(t[i].hash));
+  if ((mask_ + 1 - fill_) & 1)
+    h ^= shuffle(0);
+  if ((fill_ - used_) & 1)
+    h ^= shuffle(static_cast<std::uint64_t>(-1));
+  h ^= (static_cast<std::uint64_t>(used_) + 1) * 1927868237ULL;
+  h ^= (h >> 11) ^ (h >> 25);
+  h = h * 69069U + 907133923ULL;
+  if (h == static_cast<std::uint64_t>(-1))
+    h = 590923713ULL;
+  return static_cast<std::int64_t>(h);
+}
+
+} // namespace battgpu::py

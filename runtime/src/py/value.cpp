@@ -1,0 +1,192 @@
+// Object lifetime and construction for Values.
+#include "battgpu/py/objects.hpp"
+#include "battgpu/py/value.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <new>
+#include <vector>
+
+namespace battgpu::py {
+
+std::string_view type_name(Kind kind) {
+  switch (kind) {
+  case Kind::None:
+    return "NoneType";
+  case Kind::Bool:
+    return "bool";
+  case Kind::Int:
+    return "int";
+  case Kind::Float:
+    return "float";
+  case Kind::Str:
+    return "str";
+  case Kind::Tuple:
+    return "tuple";
+  case Kind::FrozenSet:
+    return "frozenset";
+  case Kind::Function:
+  case Kind::Closure:
+    return "function";
+  case Kind::Exception:
+    return "exception";
+  case Kind::Unbound:
+  case Kind::Dummy:
+    break;
+  }
+  return "unbound";
+}
+
+std::string_view exc_name(Exc e) {
+  switch (e) {
+  case Exc::None:
+    return "None";
+  case Exc::TypeError:
+    return "TypeError";
+  case Exc::ValueError:
+    return "ValueError";
+  case Exc::IndexError:
+    return "IndexError";
+  case Exc::KeyError:
+    return "KeyError";
+  case Exc::AttributeError:
+    return "AttributeError";
+  case Exc::ZeroDivisionError:
+    return "ZeroDivisionError";
+  case Exc::StopIteration:
+    return "StopIteration";
+  case Exc::RecursionError:
+    return "RecursionError";
+  case Exc::OverflowError:
+    return "OverflowError";
+  case Exc::NameError:
+    return "NameError";
+  case Exc::MemoryError:
+    return "MemoryError";
+  case Exc::UnboundLocalError:
+    return "UnboundLocalError";
+  case Exc::Timeout:
+    return "Timeout";
+  case Exc::Unimplemented:
+    return "Unimplemented";
+  }
+  return "Exception";
+}
+
+Exc exc_from_name(std::string_view name) {
+  for (int i = 1; i <= static_cast<int>(Exc::Unimplemented); ++i)
+    if (exc_name(static_cast<Exc>(i)) == name)
+      return static_cast<Exc>(i);
+  return Exc::None;
+}
+
+bool exc_matches(Exc raised, Exc caught) {
+  if (raised == caught)
+    return true;
+  // The only subclass relations among our types (LookupError, ArithmeticError and
+  // RuntimeError are not caught by name in the DSLs' programs).
+  return raised == Exc::UnboundLocalError && caught == Exc::NameError;
+}
+
+Value Value::fresh_nan() noexcept {
+  static std::atomic<std::uint32_t> next{1};
+  return floating(__builtin_nan(""), next.fetch_add(1, std::memory_order_relaxed) | 1u);
+}
+
+void destroy(Object* obj) noexcept {
+  switch (obj->kind) {
+  case Kind::Str: {
+    auto* s = static_cast<StrObject*>(obj);
+    s->~StrObject();
+    ::operator delete(s);
+    return;
+  }
+  case Kind::Tuple: {
+    auto* t = static_cast<TupleObject*>(obj);
+    for (std::uint32_t i = 0; i < t->size; ++i)
+      t->items()[i].~Value();
+    t->~TupleObject();
+    ::operator delete(t);
+    return;
+  }
+  case Kind::FrozenSet:
+    delete static_cast<FrozenSetObject*>(obj);
+    return;
+  case Kind::Closure: {
+    auto* c = static_cast<ClosureObject*>(obj);
+    for (std::uint32_t i = 0; i < c->ncaptured; ++i)
+      c->captured()[i].~Value();
+    c->~ClosureObject();
+    ::operator delete(c);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+Value make_str(std::string_view s) {
+  void* mem = ::operator new(sizeof(StrObject) + s.size());
+  auto* obj = new (mem) StrObject();
+  obj->size = static_cast<std::uint32_t>(s.size());
+  if (!s.empty())
+    std::memcpy(obj->data(), s.data(), s.size());
+  return Value::adopt(obj);
+}
+
+namespace {
+TupleObject* allocate_tuple(std::size_t n) {
+  void* mem = ::operator new(sizeof(TupleObject) + n * sizeof(Value));
+  auto* t = new (mem) TupleObject();
+  t->size = static_cast<std::uint32_t>(n);
+  for (std::size_t i = 0; i < n; ++i)
+    new (&t->items()[i]) Value();
+  return t;
+}
+} // namespace
+
+Value empty_tuple() {
+  static TupleObject* const empty = [] {
+    TupleObject* t = allocate_tuple(0);
+    t->immortal = true;
+    return t;
+  }();
+  return Value::adopt(empty);
+}
+
+Value new_tuple(std::size_t n) {
+  if (n == 0)
+    return empty_tuple();
+  return Value::adopt(allocate_tuple(n));
+}
+
+Value tuple_of(std::span<const Value> items) {
+  if (items.empty())
+    return empty_tuple();
+  TupleObject* t = allocate_tuple(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    t->items()[i] = items[i];
+  return Value::adopt(t);
+}
+
+Value tuple_of(std::initializer_list<Value> items) {
+  return tuple_of(std::span<const Value>(items.begin(), items.size()));
+}
+
+Value make_frozenset(SetTable&& table) {
+  return Value::adopt(new FrozenSetObject(std::move(table)));
+}
+
+Value empty_frozenset() { return make_frozenset(SetTable()); }
+
+Value make_closure(const ClosureType* type, std::initializer_list<Value> captured) {
+  void* mem = ::operator new(sizeof(ClosureObject) + captured.size() * sizeof(Value));
+  auto* c = new (mem) ClosureObject(type);
+  c->ncaptured = static_cast<std::uint32_t>(captured.size());
+  std::size_t i = 0;
+  for (const Value& v : captured)
+    new (&c->captured()[i++]) Value(v);
+  return Value::adopt(c);
+}
+
+} // namespace battgpu::py
