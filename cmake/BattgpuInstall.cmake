@@ -5,7 +5,8 @@
 #   battgpu_regenerate(my_solvers SOURCES solvers.cpp)   # battgpu::runtime linked
 #   target_link_libraries(my_program PRIVATE my_solvers battgpu::tasks)
 #
-# Exported targets (namespace battgpu::): dsl, tasks, runtime, driver. The CUDA kernels are compiled
+# Exported targets (namespace battgpu::): dsl, tasks, runtime, py, dialects, frontend, interp,
+# driver. The CUDA kernels are compiled
 # into battgpu_runtime's archive (an OBJECT library's objects), so nothing more is installed
 # for them; a CUDA build's package finds CUDAToolkit for cudart_static.
 include_guard(GLOBAL)
@@ -15,8 +16,13 @@ include(CMakePackageConfigHelpers)
 set(BATTGPU_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/battgpu CACHE STRING
     "Where the battgpu CMake package is installed (relative to the prefix)")
 
-set(battgpu_exported battgpu_dsl battgpu_tasks battgpu_runtime)
+set(battgpu_exported battgpu_dsl battgpu_tasks battgpu_runtime battgpu_py battgpu_dialects
+    battgpu_frontend battgpu_interp)
 set_target_properties(battgpu_dsl PROPERTIES EXPORT_NAME dsl)
+set_target_properties(battgpu_py PROPERTIES EXPORT_NAME py)
+set_target_properties(battgpu_dialects PROPERTIES EXPORT_NAME dialects)
+set_target_properties(battgpu_frontend PROPERTIES EXPORT_NAME frontend)
+set_target_properties(battgpu_interp PROPERTIES EXPORT_NAME interp)
 set_target_properties(battgpu_tasks PROPERTIES EXPORT_NAME tasks)
 set_target_properties(battgpu_runtime PROPERTIES EXPORT_NAME runtime)
 if(TARGET battgpu_driver_core)
@@ -32,9 +38,11 @@ install(TARGETS ${battgpu_exported}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/
-  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.inc")
+foreach(include_dir runtime/include frontend/include interp/include)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${include_dir}/
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+    FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.inc")
+endforeach()
 install(EXPORT battgpuTargets
   NAMESPACE battgpu::
   DESTINATION ${BATTGPU_INSTALL_CMAKEDIR})

@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include "program_command.hpp"
 #include "run.hpp"
 
 #include <algorithm>
@@ -36,13 +37,16 @@ constexpr const char* exit_codes_help = R"(Exit codes:
 constexpr const char* main_help = R"(battgpu - run batt-style ARC solvers over ARC task files
 
 Usage:
+  battgpu run [OPTIONS] FILE.py [PATH...]
   battgpu run [OPTIONS] PATH...
   battgpu solvers
   battgpu --help | --version
 
 Commands:
-  run       load ARC task files (directories are searched recursively for *.json),
-            run the solvers on every test input and report which tasks they solve
+  run       with FILE.py: run a Python batt or solver module as it is over ARC task
+            files ('battgpu run --help FILE.py' shows its options); without: load ARC
+            task files (directories are searched recursively for *.json), run the linked
+            solvers on every test input and report which tasks they solve
   solvers   list the solvers linked into this program, one name a line
 
 Options:
@@ -400,8 +404,12 @@ int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream&
     return exit_ok;
   }
   const std::vector<std::string_view> rest(args.begin() + 1, args.end());
-  if (command == "run")
+  if (command == "run") {
+    // A Python module among the arguments: run it as it is (program_command.hpp).
+    if (std::any_of(rest.begin(), rest.end(), is_program_path))
+      return program_command(rest, out, err, err_is_terminal);
     return run_command(rest, out, err, err_is_terminal);
+  }
   if (command == "solvers") {
     if (!rest.empty() && (rest.front() == "-h" || rest.front() == "--help")) {
       out << "Usage: battgpu solvers\n\nLists the solvers linked into this program, one name a "

@@ -2,7 +2,8 @@
 # that installs the missing ones (apt-get update runs only when something is missing).
 
 # Build and test: compiler, CMake, Ninja, GoogleTest, zlib (the object oracle is gzipped).
-BATTGPU_BUILD_PACKAGES=(cmake ninja-build g++ libgtest-dev zlib1g-dev)
+# Debian's python3 with numpy runs the Python references (tokpidjin's dsl.py imports numpy).
+BATTGPU_BUILD_PACKAGES=(cmake ninja-build g++ libgtest-dev zlib1g-dev python3 python3-numpy)
 # battgpu-rewrite and its lit/FileCheck suite: LLVM/Clang 19.
 BATTGPU_GENERATOR_PACKAGES=(llvm-19-dev libclang-19-dev clang-19 llvm-19-tools clang-format-19)
 

@@ -40,9 +40,6 @@ struct FrozenSetObject : Object {
   mutable std::atomic<std::int64_t> hash{-1};
 };
 
-/// Which DSL a function belongs to (SPEC section 2's two dialects).
-enum class Dialect : std::uint8_t { ArcDsl, Tokpidjin };
-
 /// What tokpidjin's `_get_safe_default(f)` gives for a function f, read off f's return
 /// annotation by safe_dsl.py.
 enum class SafeDefault : std::uint8_t { EmptyTuple, EmptyFrozenSet, Zero, False, SafeCallable };

@@ -34,6 +34,9 @@ enum class Kind : std::uint8_t {
 struct Object;
 struct Builtin;
 
+/// Which DSL a function belongs to (SPEC section 2's two dialects).
+enum class Dialect : std::uint8_t { ArcDsl, Tokpidjin };
+
 /// Python's name of a value's type, as `type(x).__name__` gives it ("int", "tuple", ...).
 std::string_view type_name(Kind kind);
 

@@ -1,0 +1,375 @@
+// `battgpu run FILE.py [TASKS...]`: a Python batt or solver module run as it is.
+#include "program_command.hpp"
+
+#include "cli.hpp"
+
+#include "battgpu/dialects/module.hpp"
+#include "battgpu/frontend/parser.hpp"
+#include "battgpu/frontend/program.hpp"
+#include "battgpu/interp/runner.hpp"
+#include "battgpu/py/canonical.hpp"
+#include "battgpu/tasks/json.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#ifndef BATTGPU_DEFAULT_TASKS
+#define BATTGPU_DEFAULT_TASKS ""
+#endif
+
+namespace battgpu::driver {
+namespace {
+
+constexpr const char* program_help = R"(Usage: battgpu run [OPTIONS] FILE.py [PATH...]
+
+Runs a Python batt module (`def batt(task_id, S, I, C, log_path)`, tokpidjin's dialect) or
+solver module (`def solve_<id>(I)` functions, arc-dsl's dialect) as it is, with battgpu's C++
+DSL, over ARC task files (a directory is searched recursively for *.json; without PATH, the
+ARC-AGI training tasks shipped with battgpu). Calls are made as tokpidjin's runner makes them:
+every train sample, then every test sample, of every task, with S = the train pairs, I = the
+sample's input and C = None; a solver module's call runs the solver named after the task.
+
+Options:
+  --records FILE    write one JSON line per call (SPEC section 7): task, split, index,
+                    status, the `o` and `s` record lists, values in canonical form
+                    (written to a temporary file, then renamed: never a partial file)
+  --score           also make the scoring call of each sample with an expected output
+                    (C = that output), recorded with split train_diff / test_diff
+  --dialect D       arc-dsl or tokpidjin (default: read off the module's form)
+  --time-limit S    seconds a call may take (default 30, as the reference runner); a call
+                    past it is recorded with status timeout and the run goes on; 0: none
+  --jobs N          worker threads (default: every core)
+  --block N         tasks whose calls run together, statement by statement (default 8)
+  --profile         report the time spent in each DSL function
+  --json            write the JSON report to stdout instead of the text report
+  --output FILE     also write the JSON report to FILE
+  -q, --quiet       print only the summary
+  --progress        show the progress display even when stderr is not a terminal
+  --no-progress     never show the progress display
+  -h, --help        show this help
+
+Exit codes:
+  0  the run completed (calls that raised or timed out are part of the results)
+  1  some task file or path could not be loaded (the others still ran)
+  2  usage error
+  4  a report or the records could not be written
+  5  the program cannot be run: not Python, or outside the batt and solver forms (every
+     problem is reported as FILE:LINE:COL: error: MESSAGE [STATEMENT]); nothing is run
+)";
+
+constexpr int exit_program_error = 5;
+
+struct ProgramArguments {
+  std::string program;
+  std::vector<std::filesystem::path> paths;
+  std::string records;
+  std::string output;
+  std::optional<py::Dialect> dialect;
+  interp::RunOptions run;
+  bool json = false;
+  bool quiet = false;
+  enum class Progress { Auto, On, Off } progress = Progress::Auto;
+};
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string json_report(const ProgramArguments& a, const frontend::Program& program,
+                        const interp::RunSummary& s, std::size_t load_errors, double load_seconds,
+                        double check_seconds) {
+  json::Writer w(2);
+  w.begin_object();
+  w.key("program").begin_object();
+  w.key("path").value(a.program);
+  w.key("dialect").value(std::string(dialects::dialect_name(program.dialect)));
+  w.key("form").value(program.form == frontend::ModuleForm::Batt ? "batt" : "solvers");
+  w.key("functions").value(static_cast<std::int64_t>(program.functions.size()));
+  w.end_object();
+  std::size_t solved = 0, checked = 0;
+  std::map<std::string, std::size_t> matching;
+  for (const interp::TaskOutcome& t : s.tasks) {
+    solved += t.solved;
+    checked += t.checked_tests > 0;
+    for (const auto& [id, n] : t.matching_candidates)
+      matching[id] += n;
+  }
+  w.key("summary").begin_object();
+  w.key("tasks").value(static_cast<std::int64_t>(s.tasks.size()));
+  w.key("checked_tasks").value(static_cast<std::int64_t>(checked));
+  w.key("solved_tasks").value(static_cast<std::int64_t>(solved));
+  w.key("calls").value(static_cast<std::int64_t>(s.calls));
+  w.key("raised").value(static_cast<std::int64_t>(s.raised));
+  w.key("timeouts").value(static_cast<std::int64_t>(s.timeouts));
+  w.key("o_records").value(static_cast<std::int64_t>(s.o_records));
+  w.key("s_records").value(static_cast<std::int64_t>(s.s_records));
+  w.key("load_errors").value(static_cast<std::int64_t>(load_errors));
+  w.key("raised_types").begin_object();
+  for (const auto& [type, n] : s.raised_types)
+    w.key(type).value(static_cast<std::int64_t>(n));
+  w.end_object();
+  w.key("matching_candidates").begin_object();
+  for (const auto& [id, n] : matching)
+    w.key(id).value(static_cast<std::int64_t>(n));
+  w.end_object();
+  w.end_object();
+  w.key("settings").begin_object();
+  w.key("jobs").value(static_cast<std::int64_t>(s.jobs));
+  w.key("block_tasks").value(static_cast<std::int64_t>(a.run.block_tasks));
+  w.key("time_limit").number(a.run.time_limit);
+  w.key("score").value(a.run.score);
+  w.end_object();
+  w.key("timing").begin_object();
+  w.key("load_seconds").number(load_seconds);
+  w.key("check_seconds").number(check_seconds);
+  w.key("run_seconds").number(s.wall_seconds);
+  w.key("seconds_in_calls").number(s.seconds_in_calls);
+  w.key("ms_per_call").number(s.calls ? 1000 * s.wall_seconds * s.jobs / static_cast<double>(s.calls)
+                                     : 0.0);
+  w.end_object();
+  w.key("tasks").begin_array();
+  for (const interp::TaskOutcome& t : s.tasks) {
+    w.begin_object();
+    w.key("id").value(t.id);
+    w.key("solved").value(t.solved);
+    w.key("checked_tests").value(static_cast<std::int64_t>(t.checked_tests));
+    std::size_t raised = 0, timeouts = 0;
+    for (const auto& c : t.calls) {
+      raised += c.status == interp::Call::Status::Raised;
+      timeouts += c.status == interp::Call::Status::Timeout;
+    }
+    w.key("calls").value(static_cast<std::int64_t>(t.calls.size()));
+    w.key("raised").value(static_cast<std::int64_t>(raised));
+    w.key("timeouts").value(static_cast<std::int64_t>(timeouts));
+    w.end_object();
+  }
+  w.end_array();
+  if (!s.profile.empty()) {
+    w.key("profile").begin_array();
+    for (const interp::ProfileEntry& e : s.profile) {
+      w.begin_object();
+      w.key("function").value(e.name);
+      w.key("calls").value(static_cast<std::int64_t>(e.calls));
+      w.key("failures").value(static_cast<std::int64_t>(e.failures));
+      w.key("seconds").number(e.seconds);
+      w.end_object();
+    }
+    w.end_array();
+  }
+  w.end_object();
+  return w.str();
+}
+
+int usage(std::ostream& err, const std::string& message) {
+  err << "battgpu run: " << message << "\nRun 'battgpu run --help' for usage.\n";
+  return exit_usage;
+}
+
+} // namespace
+
+bool is_program_path(std::string_view arg) { return arg.size() > 3 && arg.ends_with(".py"); }
+
+int program_command(const std::vector<std::string_view>& args, std::ostream& out,
+                    std::ostream& err, bool err_is_terminal) {
+  ProgramArguments a;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string arg(args[i]);
+    auto value = [&](std::string& into) {
+      const std::size_t eq = arg.find('=');
+      if (eq != std::string::npos) {
+        into = arg.substr(eq + 1);
+        return !into.empty();
+      }
+      if (i + 1 >= args.size())
+        return false;
+      into = std::string(args[++i]);
+      return true;
+    };
+    auto is = [&](std::string_view name) {
+      return arg == name || (arg.starts_with(name) && arg.size() > name.size() &&
+                             arg[name.size()] == '=');
+    };
+    std::string v;
+    if (arg == "-h" || arg == "--help") {
+      out << program_help;
+      return exit_ok;
+    } else if (is("--records")) {
+      if (!value(a.records))
+        return usage(err, "--records needs a FILE");
+    } else if (is("--output")) {
+      if (!value(a.output))
+        return usage(err, "--output needs a FILE");
+    } else if (arg == "--score") {
+      a.run.score = true;
+    } else if (is("--dialect")) {
+      if (!value(v) || !dialects::dialect_from_name(v))
+        return usage(err, "--dialect takes arc-dsl or tokpidjin");
+      a.dialect = dialects::dialect_from_name(v);
+    } else if (is("--time-limit")) {
+      char* end = nullptr;
+      if (!value(v))
+        return usage(err, "--time-limit needs SECONDS");
+      a.run.time_limit = std::strtod(v.c_str(), &end);
+      if (end != v.c_str() + v.size() || !(a.run.time_limit >= 0) ||
+          !std::isfinite(a.run.time_limit))
+        return usage(err, "--time-limit takes a number of seconds >= 0");
+    } else if (is("--jobs")) {
+      if (!value(v) || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 4 ||
+          std::stoi(v) < 1)
+        return usage(err, "--jobs takes a number from 1 to 9999");
+      a.run.jobs = static_cast<unsigned>(std::stoi(v));
+    } else if (is("--block")) {
+      if (!value(v) || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 6 ||
+          std::stoi(v) < 1)
+        return usage(err, "--block takes a number of tasks from 1");
+      a.run.block_tasks = static_cast<std::size_t>(std::stoi(v));
+    } else if (arg == "--profile") {
+      a.run.profile = true;
+    } else if (arg == "--json") {
+      a.json = true;
+    } else if (arg == "-q" || arg == "--quiet") {
+      a.quiet = true;
+    } else if (arg == "--progress") {
+      a.progress = ProgramArguments::Progress::On;
+    } else if (arg == "--no-progress") {
+      a.progress = ProgramArguments::Progress::Off;
+    } else if (arg.starts_with("-") && arg != "-") {
+      return usage(err, "unknown option '" + arg + "'");
+    } else if (a.program.empty() && is_program_path(arg)) {
+      a.program = arg;
+    } else {
+      a.paths.emplace_back(arg);
+    }
+  }
+  if (a.program.empty())
+    return usage(err, "no program (FILE.py) given");
+
+  const auto t0 = std::chrono::steady_clock::now();
+  frontend::ModuleAst ast = frontend::parse_file(a.program);
+  frontend::CheckOptions check_options;
+  check_options.dialect = a.dialect;
+  frontend::Program program = frontend::check(ast, check_options);
+  const auto t1 = std::chrono::steady_clock::now();
+  for (const frontend::Diagnostic& d : program.diagnostics)
+    if (!a.quiet || d.severity == frontend::Diagnostic::Severity::Error)
+      err << frontend::format_diagnostic(a.program, d) << "\n";
+  if (program.has_errors()) {
+    err << "battgpu run: " << a.program << " cannot be run (errors above); nothing was run\n";
+    return exit_program_error;
+  }
+
+  if (a.paths.empty()) {
+    if (std::string(BATTGPU_DEFAULT_TASKS).empty())
+      return usage(err, "no task PATH given and this build has no default task set");
+    a.paths.emplace_back(BATTGPU_DEFAULT_TASKS);
+  }
+  tasks::LoadResult loaded = tasks::load_tasks(a.paths);
+  const auto t2 = std::chrono::steady_clock::now();
+  for (const tasks::LoadError& e : loaded.errors)
+    err << e.message << "\n";
+
+  std::string records;
+  if (!a.records.empty())
+    a.run.record_sink = [&](const std::string& line) {
+      records += line;
+      records.push_back('\n');
+    };
+  const bool show_progress =
+      a.progress == ProgramArguments::Progress::On ||
+      (a.progress == ProgramArguments::Progress::Auto && err_is_terminal && !a.quiet);
+  const auto start = std::chrono::steady_clock::now();
+  if (show_progress)
+    a.run.progress = [&](std::size_t done, std::size_t total) {
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (elapsed < 1.0 && done != total)
+        return;
+      err << "\r" << done << "/" << total << " tasks, " << fixed(done / std::max(elapsed, 1e-9), 1)
+          << " tasks/s" << (done == total ? "\n" : "") << std::flush;
+    };
+  interp::RunSummary summary = interp::run_program(program, loaded.tasks, a.run);
+
+  int code = loaded.errors.empty() ? exit_ok : exit_load_error;
+  if (!a.records.empty()) {
+    const std::string problem = write_file_atomically(a.records, records);
+    if (!problem.empty()) {
+      err << "battgpu run: cannot write the records: " << problem << "\n";
+      code = exit_output_error;
+    }
+  }
+  const double load_seconds = std::chrono::duration<double>(t2 - t1).count();
+  const double check_seconds = std::chrono::duration<double>(t1 - t0).count();
+  const std::string report =
+      json_report(a, program, summary, loaded.errors.size(), load_seconds, check_seconds);
+  if (!a.output.empty()) {
+    const std::string problem = write_file_atomically(a.output, report);
+    if (!problem.empty()) {
+      err << "battgpu run: cannot write the report: " << problem << "\n";
+      code = exit_output_error;
+    }
+  }
+  if (a.json) {
+    out << report;
+    return code;
+  }
+  std::size_t solved = 0, checked = 0;
+  for (const interp::TaskOutcome& t : summary.tasks) {
+    solved += t.solved;
+    checked += t.checked_tests > 0;
+    if (!a.quiet) {
+      std::size_t raised = 0, timeouts = 0;
+      for (const auto& c : t.calls) {
+        raised += c.status == interp::Call::Status::Raised;
+        timeouts += c.status == interp::Call::Status::Timeout;
+      }
+      out << (t.solved ? "solved          " : t.checked_tests ? "not-solved      "
+                                                              : "unchecked       ")
+          << t.id << "  calls " << t.calls.size();
+      if (raised)
+        out << ", raised " << raised;
+      if (timeouts)
+        out << ", timeouts " << timeouts;
+      out << "\n";
+    }
+  }
+  std::size_t statements = 0, records_written = 0;
+  for (const frontend::Function& f : program.functions) {
+    statements += f.assignments;
+    records_written += f.records;
+  }
+  out << a.program << ": " << dialects::dialect_name(program.dialect)
+      << (program.form == frontend::ModuleForm::Batt ? " batt module, " : " solver module, ")
+      << program.functions.size() << (program.functions.size() == 1 ? " function, " : " functions, ")
+      << statements << " statements, " << records_written << " records\n";
+  out << "solved " << solved << "/" << checked << " tasks\n";
+  out << "calls " << summary.calls << ": raised " << summary.raised;
+  for (const auto& [type, n] : summary.raised_types)
+    out << " (" << type << " " << n << ")";
+  out << ", timeouts " << summary.timeouts << "\n";
+  out << "records: o " << summary.o_records << ", s " << summary.s_records << "\n";
+  out << "time: check " << fixed(check_seconds, 3) << " s, load " << fixed(load_seconds, 3)
+      << " s, run " << fixed(summary.wall_seconds, 3) << " s on " << summary.jobs << " threads ("
+      << fixed(summary.calls ? 1000 * summary.wall_seconds * summary.jobs /
+                                   static_cast<double>(summary.calls)
+                             : 0.0,
+               3)
+      << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
+      << " tasks/s)\n";
+  if (!summary.profile.empty()) {
+    out << "profile (seconds in calls of each function):\n";
+    for (const interp::ProfileEntry& e : summary.profile)
+      out << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls
+          << ", failed " << e.failures << "\n";
+  }
+  return code;
+}
+
+} // namespace battgpu::driver

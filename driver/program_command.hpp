@@ -1,0 +1,17 @@
+// `battgpu run FILE.py [TASKS...]`: Python batt and solver modules run with the C++ DSL.
+#pragma once
+
+#include <ostream>
+#include <string_view>
+#include <vector>
+
+namespace battgpu::driver {
+
+/// Whether a `battgpu run` argument names a Python program.
+bool is_program_path(std::string_view arg);
+
+/// Runs `battgpu run` with a Python program among `args` (the arguments after "run").
+int program_command(const std::vector<std::string_view>& args, std::ostream& out,
+                    std::ostream& err, bool err_is_terminal);
+
+} // namespace battgpu::driver

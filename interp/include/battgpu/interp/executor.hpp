@@ -1,0 +1,92 @@
+// Runs a checked program (frontend/program.hpp) for many calls at once, statement by
+// statement: every statement runs for every call in flight before the next one starts.
+//
+// Why statement-major: a generated batt function is thousands of straight-line statements,
+// and a run makes one call per sample of every task. Running one statement over all calls
+// in flight gives each batchable statement (object extraction, mapply over object sets, the
+// sample functions) the whole block's arguments at once, so that it can reach the batch
+// runtime as one call over all of them (on the GPU where it pays, over the cores where not).
+// The compiled path gets the same effect from coroutines that suspend at batch points
+// (runtime/include/battgpu/runtime/gather.hpp); an interpreter owns its loop, so it needs no
+// suspension: it simply runs the loop over calls inside each statement.
+//
+// Each call's control flow is Python's: a statement that raises skips the rest of its block
+// for that call, an `except` clause that matches resumes it in its handler, an exception that
+// escapes the function ends the call with status raised.
+#pragma once
+
+#include "battgpu/frontend/program.hpp"
+#include "battgpu/py/value.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace battgpu::interp {
+
+/// One call of a program function, its arguments and, once run, its outcome.
+struct Call {
+  enum class Status { Ok, Raised, Timeout };
+
+  /// The function's arguments, by parameter position.
+  std::vector<py::Value> args;
+
+  Status status = Status::Ok;
+  /// For Raised: the exception that escaped.
+  py::Exc error = py::Exc::None;
+  std::string error_message;
+  /// A batt call's two record lists (`return o, s`); a solver call's returned value is the
+  /// single element of `returned`.
+  std::vector<py::Value> o, s;
+  std::vector<py::Value> returned;
+  /// Seconds spent in this call's statements.
+  double seconds = 0;
+};
+
+struct ExecutorOptions {
+  /// A call past this many seconds of its own statement time stops with status Timeout
+  /// (0: no limit).
+  double time_limit = 0;
+  /// Collect the time per DSL function (the profile).
+  bool profile = false;
+};
+
+/// Time and count per callee, for the profile of a run.
+struct ProfileEntry {
+  std::string name;
+  std::uint64_t calls = 0;
+  std::uint64_t failures = 0;
+  double seconds = 0;
+};
+
+class Executor {
+public:
+  Executor(const frontend::Program& program, const frontend::Function& function,
+           ExecutorOptions options = {});
+
+  /// Runs the function for each call in `calls`, all together, statement by statement.
+  void run(std::span<Call* const> calls);
+
+  /// Time per callee accumulated over every run (with ExecutorOptions::profile).
+  const std::vector<ProfileEntry>& profile() const { return profile_; }
+
+private:
+  struct State;
+  void block(const std::vector<frontend::Node>& nodes, std::vector<State*>& running,
+             bool top_level);
+  void node(const frontend::Node& n, std::vector<State*>& running);
+  void try_node(const frontend::Node& n, std::vector<State*>& running);
+  void step(const frontend::Node& n, State& st);
+  void release_after(std::size_t top_index, std::vector<State*>& running);
+
+  const frontend::Program& program_;
+  const frontend::Function& fn_;
+  ExecutorOptions options_;
+  /// For each top-level node, the locals last used there (freed after it runs).
+  std::vector<std::vector<std::uint32_t>> last_use_;
+  std::vector<ProfileEntry> profile_;
+  std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
+};
+
+} // namespace battgpu::interp

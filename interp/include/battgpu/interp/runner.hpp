@@ -1,0 +1,86 @@
+// Runs a program over ARC tasks the way tokpidjin's runner calls a batt module (SPEC
+// sections 3 and 7): every train sample, then every test sample, of every task, in task
+// order; `S` the task's train pairs, `I` the sample's input, `C` None (and, with `score`, a
+// second call with `C` the expected output). A solver module's call runs the solver named
+// after the task. Calls run in blocks of several tasks, statement by statement (executor.hpp),
+// the blocks spread over the cores; records come out in order whatever the jobs.
+#pragma once
+
+#include "battgpu/frontend/program.hpp"
+#include "battgpu/interp/executor.hpp"
+#include "battgpu/tasks/task.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace battgpu::interp {
+
+struct RunOptions {
+  /// Also make the scoring call of each sample with an expected output (`C` = that output),
+  /// recorded with split "train_diff" / "test_diff".
+  bool score = false;
+  /// Seconds a call may take (0: no limit).
+  double time_limit = 30;
+  /// Worker threads (0: every core).
+  unsigned jobs = 0;
+  /// Tasks per block of calls run together.
+  std::size_t block_tasks = 8;
+  /// Collect the time per DSL function.
+  bool profile = false;
+  /// Called after each task's calls are done, in task order (for progress displays).
+  std::function<void(std::size_t done, std::size_t total)> progress;
+  /// Called with each call's record line (SPEC section 7), in order.
+  std::function<void(const std::string& line)> record_sink;
+};
+
+/// One call's place and outcome.
+struct CallOutcome {
+  std::string split; ///< "train", "test", "train_diff", "test_diff"
+  std::size_t index = 0;
+  Call::Status status = Call::Status::Ok;
+  py::Exc error = py::Exc::None;
+  std::size_t o_records = 0;
+  std::size_t s_records = 0;
+  double seconds = 0;
+};
+
+struct TaskOutcome {
+  std::string id;
+  std::vector<CallOutcome> calls;
+  /// Test pairs with an expected output, and whether the candidates of every one of them
+  /// contain it.
+  std::size_t checked_tests = 0;
+  bool solved = false;
+  /// Candidates (o records) of test calls equal to the expected output, by solver id.
+  std::map<std::string, std::size_t> matching_candidates;
+};
+
+struct RunSummary {
+  std::vector<TaskOutcome> tasks;
+  std::size_t calls = 0;
+  std::size_t raised = 0;
+  std::size_t timeouts = 0;
+  std::size_t o_records = 0;
+  std::size_t s_records = 0;
+  std::map<std::string, std::size_t> raised_types;
+  double seconds_in_calls = 0;
+  double wall_seconds = 0;
+  unsigned jobs = 1;
+  std::vector<ProfileEntry> profile;
+};
+
+/// Runs `program` over `tasks`.
+RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
+                       const RunOptions& options);
+
+/// A grid as Python's tuple of row tuples.
+py::Value grid_value(const dsl::Grid& grid);
+
+/// The record line of one call (SPEC section 7), without its newline.
+std::string record_line(const std::string& task, const std::string& split, std::size_t index,
+                        const Call& call, const frontend::Program& program);
+
+} // namespace battgpu::interp

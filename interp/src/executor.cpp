@@ -1,0 +1,399 @@
+#include "battgpu/interp/executor.hpp"
+
+#include "battgpu/interp/sample_batch.hpp"
+#include "battgpu/py/py.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace battgpu::interp {
+
+using frontend::Node;
+using frontend::Operand;
+
+struct Executor::State {
+  Call* call = nullptr;
+  std::vector<py::Value> slots;
+  std::vector<std::vector<py::Value>> lists; // by list index (see list_index)
+  std::vector<std::int32_t> const* list_index = nullptr;
+  py::Error pending{py::Exc::None, ""};
+  bool done = false;
+  bool running() const { return pending.type == py::Exc::None && !done; }
+  std::vector<py::Value>& list(std::uint32_t slot) {
+    return lists[static_cast<std::size_t>((*list_index)[slot])];
+  }
+};
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Visits every node of a tree.
+template <class F> void for_each_node(const std::vector<Node>& nodes, F&& f) {
+  for (const Node& n : nodes) {
+    f(n);
+    for_each_node(n.body, f);
+    for (const auto& h : n.handlers)
+      for_each_node(h.body, f);
+    for_each_node(n.orelse, f);
+    for_each_node(n.finalbody, f);
+  }
+}
+
+std::string callee_name(const py::Value& v) {
+  if (v.kind() == py::Kind::Function)
+    return std::string(v.as_builtin()->name);
+  if (v.kind() == py::Kind::Closure)
+    return "closure " + std::string(py::function_name(v));
+  return "<not callable>";
+}
+
+} // namespace
+
+Executor::Executor(const frontend::Program& program, const frontend::Function& function,
+                   ExecutorOptions options)
+    : program_(program), fn_(function), options_(options) {
+  // Liveness at the top level: a local is freed after the last top-level statement that
+  // reads or writes it, so that a long batt holds only the values it will still use. Record
+  // lists live to the end.
+  const std::size_t nlocals = fn_.locals.size();
+  std::vector<std::int64_t> last(nlocals, -1);
+  for (std::size_t k = 0; k < fn_.body.size(); ++k) {
+    std::vector<const Node*> nodes{&fn_.body[k]};
+    for_each_node(fn_.body[k].body, [&](const Node& n) { nodes.push_back(&n); });
+    for (const auto& h : fn_.body[k].handlers)
+      for_each_node(h.body, [&](const Node& n) { nodes.push_back(&n); });
+    for_each_node(fn_.body[k].orelse, [&](const Node& n) { nodes.push_back(&n); });
+    for_each_node(fn_.body[k].finalbody, [&](const Node& n) { nodes.push_back(&n); });
+    for (const Node* n : nodes) {
+      auto touch = [&](std::uint32_t slot) { last[slot] = static_cast<std::int64_t>(k); };
+      if (n->kind != Node::Kind::Try && n->kind != Node::Kind::Raise &&
+          n->kind != Node::Kind::Return)
+        touch(n->target);
+      for (std::uint32_t t : n->targets)
+        touch(t);
+      if (n->callee.kind == Operand::Kind::Local)
+        touch(n->callee.index);
+      for (const Operand& a : n->args)
+        if (a.kind == Operand::Kind::Local)
+          touch(a.index);
+    }
+  }
+  last_use_.resize(fn_.body.size());
+  for (std::uint32_t slot = 0; slot < nlocals; ++slot)
+    if (last[slot] >= 0 && !fn_.is_list[slot])
+      last_use_[static_cast<std::size_t>(last[slot])].push_back(slot);
+
+  profile_slot_.assign(program_.constants.size(), 0);
+}
+
+void Executor::run(std::span<Call* const> calls) {
+  std::vector<std::int32_t> list_index(fn_.locals.size(), -1);
+  std::int32_t nlists = 0;
+  for (std::size_t slot = 0; slot < fn_.locals.size(); ++slot)
+    if (fn_.is_list[slot])
+      list_index[slot] = nlists++;
+
+  std::vector<State> states(calls.size());
+  std::vector<State*> running;
+  running.reserve(calls.size());
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    State& st = states[i];
+    st.call = calls[i];
+    st.slots.resize(fn_.locals.size());
+    for (std::size_t p = 0; p < st.call->args.size() && p < st.slots.size(); ++p)
+      st.slots[p] = st.call->args[p];
+    st.lists.resize(static_cast<std::size_t>(nlists));
+    st.list_index = &list_index;
+    st.call->status = Call::Status::Ok;
+    st.call->seconds = 0;
+    running.push_back(&st);
+  }
+  block(fn_.body, running, true);
+  for (State& st : states) {
+    Call& c = *st.call;
+    if (c.status == Call::Status::Timeout)
+      continue;
+    if (st.pending.type != py::Exc::None) {
+      if (st.pending.type == py::Exc::Timeout) {
+        c.status = Call::Status::Timeout;
+      } else {
+        c.status = Call::Status::Raised;
+        c.error = st.pending.type;
+        c.error_message = st.pending.message;
+      }
+    } else if (!st.done) {
+      // Falling off the end returns None: a batt's caller cannot unpack that.
+      c.returned = {py::Value::none()};
+    }
+  }
+}
+
+void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& running,
+                     bool top_level) {
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    running.erase(std::remove_if(running.begin(), running.end(),
+                                 [](const State* s) { return !s->running(); }),
+                  running.end());
+    if (running.empty()) {
+      if (top_level)
+        continue; // still free what the finished calls hold
+      return;
+    }
+    node(nodes[k], running);
+    if (top_level)
+      release_after(k, running);
+  }
+}
+
+void Executor::release_after(std::size_t top_index, std::vector<State*>& running) {
+  for (std::uint32_t slot : last_use_[top_index])
+    for (State* st : running)
+      st->slots[slot] = py::Value();
+}
+
+void Executor::node(const Node& n, std::vector<State*>& running) {
+  if (n.kind == Node::Kind::Try) {
+    try_node(n, running);
+    return;
+  }
+  if (n.kind == Node::Kind::SampleBatch) {
+    // One runtime call over every call in flight.
+    std::vector<const py::Value*> samples;
+    std::vector<State*> eligible;
+    for (State* st : running) {
+      const Operand& a = n.args[0];
+      const py::Value& v = a.kind == Operand::Kind::Local ? st->slots[a.index]
+                                                          : program_.constants[a.index];
+      if (!v.is_bound()) {
+        st->pending = {py::Exc::UnboundLocalError, "local variable referenced before assignment"};
+        continue;
+      }
+      samples.push_back(&v);
+      eligible.push_back(st);
+    }
+    auto t0 = Clock::now();
+    std::vector<SampleBatchResult> results = batch_process_samples(program_.dialect, samples);
+    const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
+                         static_cast<double>(std::max<std::size_t>(1, eligible.size()));
+    for (std::size_t i = 0; i < eligible.size(); ++i) {
+      State& st = *eligible[i];
+      st.call->seconds += share;
+      if (!results[i].error.has_value()) {
+        for (std::size_t t = 0; t < 4; ++t)
+          st.slots[n.targets[t]] = std::move(results[i].values[t]);
+      } else {
+        st.pending = *results[i].error;
+      }
+    }
+    return;
+  }
+  const bool timed = options_.time_limit > 0 || options_.profile;
+  if (!timed) {
+    for (State* st : running)
+      step(n, *st);
+    return;
+  }
+  auto before = Clock::now();
+  for (State* st : running) {
+    step(n, *st);
+    const auto after = Clock::now();
+    const double dt = std::chrono::duration<double>(after - before).count();
+    before = after;
+    Call& c = *st->call;
+    c.seconds += dt;
+    if (options_.profile && n.kind == Node::Kind::Call) {
+      const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                    ? st->slots[n.callee.index]
+                                    : program_.constants[n.callee.index];
+      std::size_t idx;
+      if (n.callee.kind == Operand::Kind::Constant && profile_slot_[n.callee.index] != 0) {
+        idx = profile_slot_[n.callee.index] - 1;
+      } else {
+        const std::string name = callee.is_bound() ? callee_name(callee) : "<unbound>";
+        auto it = std::find_if(profile_.begin(), profile_.end(),
+                               [&](const ProfileEntry& e) { return e.name == name; });
+        if (it == profile_.end()) {
+          profile_.push_back({name, 0, 0, 0});
+          it = profile_.end() - 1;
+        }
+        idx = static_cast<std::size_t>(it - profile_.begin());
+        if (n.callee.kind == Operand::Kind::Constant)
+          profile_slot_[n.callee.index] = static_cast<std::uint32_t>(idx + 1);
+      }
+      ProfileEntry& e = profile_[idx];
+      ++e.calls;
+      e.failures += st->pending.type != py::Exc::None;
+      e.seconds += dt;
+    }
+    if (options_.time_limit > 0 && c.seconds > options_.time_limit && st->running()) {
+      st->pending = {py::Exc::Timeout, "time limit"};
+      c.status = Call::Status::Timeout;
+    }
+  }
+}
+
+void Executor::try_node(const Node& n, std::vector<State*>& running) {
+  std::vector<State*> body = running;
+  block(n.body, body, false);
+  // Each call that raised goes to the first handler that matches its exception.
+  std::vector<std::vector<State*>> handled(n.handlers.size());
+  std::vector<State*> clean;
+  for (State* st : running) {
+    if (st->done)
+      continue;
+    if (st->pending.type == py::Exc::None) {
+      clean.push_back(st);
+      continue;
+    }
+    const auto bit = frontend::ExcMask{1} << static_cast<unsigned>(st->pending.type);
+    for (std::size_t h = 0; h < n.handlers.size(); ++h) {
+      if (n.handlers[h].mask & bit) {
+        st->pending = {py::Exc::None, ""};
+        handled[h].push_back(st);
+        break;
+      }
+    }
+  }
+  for (std::size_t h = 0; h < n.handlers.size(); ++h)
+    if (!handled[h].empty())
+      block(n.handlers[h].body, handled[h], false);
+  if (!n.orelse.empty() && !clean.empty())
+    block(n.orelse, clean, false);
+  if (!n.finalbody.empty()) {
+    // finally runs for every call, whatever happened; its own exception replaces a pending
+    // one, otherwise the pending one (or the return) goes on.
+    std::vector<State*> all = running;
+    std::vector<py::Error> saved;
+    std::vector<bool> saved_done;
+    for (State* st : all) {
+      saved.push_back(st->pending);
+      saved_done.push_back(st->done);
+      if (st->pending.type != py::Exc::Timeout)
+        st->pending = {py::Exc::None, ""};
+      st->done = false;
+    }
+    std::vector<State*> fin = all;
+    block(n.finalbody, fin, false);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      State* st = all[i];
+      if (st->pending.type == py::Exc::None && !st->done) {
+        st->pending = saved[i];
+        st->done = saved_done[i];
+      }
+    }
+  }
+}
+
+void Executor::step(const Node& n, State& st) {
+  // The value of an operand, or UnboundLocalError for a local not assigned yet.
+  auto fetch = [&](const Operand& a) -> const py::Value* {
+    if (a.kind == Operand::Kind::Constant)
+      return &program_.constants[a.index];
+    const py::Value& v = st.slots[a.index];
+    if (!v.is_bound()) {
+      st.pending = {py::Exc::UnboundLocalError, "local variable referenced before assignment"};
+      return nullptr;
+    }
+    return &v;
+  };
+  switch (n.kind) {
+  case Node::Kind::Call: {
+    const py::Value* callee = fetch(n.callee);
+    if (callee == nullptr)
+      return;
+    py::Value small[6];
+    std::vector<py::Value> large;
+    py::Value* args = small;
+    if (n.args.size() > 6) {
+      large.resize(n.args.size());
+      args = large.data();
+    }
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+      const py::Value* a = fetch(n.args[i]);
+      if (a == nullptr)
+        return;
+      args[i] = *a;
+    }
+    py::Value result = py::call(*callee, args, n.args.size());
+    if (!result.ok()) {
+      st.pending = result.error();
+      return;
+    }
+    st.slots[n.target] = std::move(result);
+    return;
+  }
+  case Node::Kind::Move: {
+    const py::Value* v = fetch(n.args[0]);
+    if (v != nullptr)
+      st.slots[n.target] = *v;
+    return;
+  }
+  case Node::Kind::MakeTuple: {
+    py::Value t = py::new_tuple(n.args.size());
+    py::Value* items = n.args.empty() ? nullptr : py::tuple_items(t);
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+      const py::Value* a = fetch(n.args[i]);
+      if (a == nullptr)
+        return;
+      items[i] = *a;
+    }
+    st.slots[n.target] = std::move(t);
+    return;
+  }
+  case Node::Kind::MakeList:
+    st.list(n.target).clear();
+    return;
+  case Node::Kind::Append: {
+    const py::Value* v = fetch(n.args[0]);
+    if (v != nullptr)
+      st.list(n.target).push_back(*v);
+    return;
+  }
+  case Node::Kind::SafeDefault: {
+    const py::Value* v = fetch(n.args[0]);
+    if (v != nullptr)
+      st.slots[n.target] = py::safe_default_of(*v);
+    return;
+  }
+  case Node::Kind::Unpack: {
+    const py::Value* v = fetch(n.args[0]);
+    if (v == nullptr)
+      return;
+    std::vector<py::Value> out(n.targets.size());
+    py::Status s = py::unpack(*v, out.data(), out.size());
+    if (!s.ok()) {
+      st.pending = s.error();
+      return;
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+      st.slots[n.targets[i]] = std::move(out[i]);
+    return;
+  }
+  case Node::Kind::Raise:
+    st.pending = {n.raises, "name is not defined"};
+    return;
+  case Node::Kind::Return: {
+    Call& c = *st.call;
+    c.returned.clear();
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+      const Operand& a = n.args[i];
+      if (a.kind == Operand::Kind::Local && fn_.is_list[a.index]) {
+        (i == 0 ? c.o : c.s) = st.list(a.index);
+        continue;
+      }
+      const py::Value* v = fetch(a);
+      if (v == nullptr)
+        return;
+      c.returned.push_back(*v);
+    }
+    st.done = true;
+    return;
+  }
+  case Node::Kind::SampleBatch:
+  case Node::Kind::Try:
+    return; // handled by node()
+  }
+}
+
+} // namespace battgpu::interp

@@ -1,0 +1,355 @@
+#include "battgpu/interp/runner.hpp"
+
+#include "battgpu/py/py.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace battgpu::interp {
+
+py::Value grid_value(const dsl::Grid& grid) {
+  py::Value rows = py::new_tuple(static_cast<std::size_t>(grid.height()));
+  py::Value* r = grid.height() > 0 ? py::tuple_items(rows) : nullptr;
+  for (int i = 0; i < grid.height(); ++i) {
+    py::Value row = py::new_tuple(static_cast<std::size_t>(grid.width()));
+    py::Value* cells = grid.width() > 0 ? py::tuple_items(row) : nullptr;
+    for (int j = 0; j < grid.width(); ++j)
+      cells[j] = py::Value::integer(grid.at(i, j));
+    r[i] = std::move(row);
+  }
+  return rows;
+}
+
+std::string record_line(const std::string& task, const std::string& split, std::size_t index,
+                        const Call& call, const frontend::Program& program) {
+  (void)program;
+  std::string out = "{\"task\":";
+  py::write_json_string(out, task);
+  out += ",\"split\":";
+  py::write_json_string(out, split);
+  out += ",\"index\":" + std::to_string(index) + ",\"status\":";
+  switch (call.status) {
+  case Call::Status::Ok:
+    out += "\"ok\"";
+    break;
+  case Call::Status::Raised: {
+    out += "\"raised\",\"error\":";
+    std::string error(py::exc_name(call.error));
+    if (!call.error_message.empty())
+      error += std::string(": ") + call.error_message;
+    py::write_json_string(out, error);
+    break;
+  }
+  case Call::Status::Timeout:
+    out += "\"timeout\",\"error\":\"timeout\"";
+    break;
+  }
+  auto list = [&](const char* key, const std::vector<py::Value>& items) {
+    out += ",\"";
+    out += key;
+    out += "\":[";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (i != 0)
+        out.push_back(',');
+      py::write_canonical(out, items[i]);
+    }
+    out.push_back(']');
+  };
+  list("o", call.o);
+  list("s", call.s);
+  out.push_back('}');
+  return out;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// One call to make: where it comes from, its arguments, and what it should produce.
+struct PlannedCall {
+  std::size_t task = 0;
+  std::string split;
+  std::size_t index = 0;
+  const frontend::Function* function = nullptr;
+  std::optional<py::Value> expected; ///< the test output, for the solved check
+  Call call;
+};
+
+struct Block {
+  std::size_t first_task = 0, end_task = 0;
+  std::vector<PlannedCall> calls;
+  std::vector<std::string> lines;
+  std::vector<TaskOutcome> outcomes;
+  bool done = false;
+};
+
+/// The calls of one task, in record order.
+void plan_task(const frontend::Program& program, const tasks::Task& task, std::size_t t,
+               const RunOptions& options, std::vector<PlannedCall>& out) {
+  const frontend::Function* fn = nullptr;
+  if (program.form == frontend::ModuleForm::Batt) {
+    fn = program.batt();
+  } else {
+    for (const frontend::Function& f : program.functions)
+      if (f.id == task.id)
+        fn = &f;
+  }
+  std::vector<py::Value> train_in, train_out;
+  py::Value samples = py::new_tuple(task.train.size());
+  for (std::size_t i = 0; i < task.train.size(); ++i) {
+    train_in.push_back(grid_value(task.train[i].input));
+    train_out.push_back(grid_value(*task.train[i].output));
+    py::tuple_items(samples)[i] = py::tuple_of({train_in.back(), train_out.back()});
+  }
+  if (task.train.empty())
+    samples = py::empty_tuple();
+  const py::Value task_id = py::make_str(task.id);
+  const py::Value log_path = py::make_str("/dev/null");
+  auto add = [&](const std::string& split, std::size_t index, const py::Value& input,
+                 const std::optional<py::Value>& output, bool test) {
+    std::vector<std::pair<std::string, py::Value>> variants{{split, py::Value::none()}};
+    if (options.score && output && program.form == frontend::ModuleForm::Batt)
+      variants.emplace_back(split + "_diff", *output);
+    for (auto& [name, c] : variants) {
+      PlannedCall pc;
+      pc.task = t;
+      pc.split = name;
+      pc.index = index;
+      pc.function = fn;
+      if (test && c.is_none())
+        pc.expected = output;
+      if (program.form == frontend::ModuleForm::Batt)
+        pc.call.args = {task_id, samples, input, c, log_path};
+      else
+        pc.call.args = {input};
+      out.push_back(std::move(pc));
+    }
+  };
+  for (std::size_t i = 0; i < task.train.size(); ++i)
+    add("train", i, train_in[i], train_out[i], false);
+  for (std::size_t i = 0; i < task.test.size(); ++i) {
+    std::optional<py::Value> output;
+    if (task.test[i].output)
+      output = grid_value(*task.test[i].output);
+    add("test", i, grid_value(task.test[i].input), output, true);
+  }
+}
+
+/// The grids a call offers as candidates: a batt's `o` records `(N, flag, id, grid)`, a
+/// solver's returned grid.
+void candidates(const frontend::Program& program, const PlannedCall& pc,
+                std::vector<std::pair<std::string, const py::Value*>>& out) {
+  if (program.form == frontend::ModuleForm::Solvers) {
+    if (!pc.call.returned.empty() && pc.function != nullptr)
+      out.emplace_back(pc.function->id, &pc.call.returned.front());
+    return;
+  }
+  for (const py::Value& rec : pc.call.o) {
+    if (rec.kind() != py::Kind::Tuple || py::as_tuple(rec).size != 4)
+      continue;
+    const py::Value& id = py::as_tuple(rec)[2];
+    out.emplace_back(id.kind() == py::Kind::Str ? std::string(py::as_str(id)) : std::string("?"),
+                     &py::as_tuple(rec)[3]);
+  }
+}
+
+class BlockRunner {
+public:
+  BlockRunner(const frontend::Program& program, const RunOptions& options)
+      : program_(program), options_(options) {}
+
+  void run(Block& block, const std::vector<tasks::Task>& tasks) {
+    // Group the calls by function (a batt has one; a solver module one per task).
+    std::vector<std::pair<const frontend::Function*, std::vector<Call*>>> groups;
+    for (PlannedCall& pc : block.calls) {
+      if (pc.function == nullptr)
+        continue;
+      auto it = std::find_if(groups.begin(), groups.end(),
+                             [&](const auto& g) { return g.first == pc.function; });
+      if (it == groups.end()) {
+        groups.push_back({pc.function, {}});
+        it = groups.end() - 1;
+      }
+      it->second.push_back(&pc.call);
+    }
+    for (auto& [fn, calls] : groups)
+      executor(*fn).run(calls);
+    // Solver modules record the returned grid.
+    if (program_.form == frontend::ModuleForm::Solvers) {
+      for (PlannedCall& pc : block.calls) {
+        if (pc.function != nullptr && pc.call.status == Call::Status::Ok &&
+            !pc.call.returned.empty())
+          pc.call.o = {py::tuple_of({py::Value::integer(1), py::Value::boolean(true),
+                                     py::make_str(pc.function->id), pc.call.returned.front()})};
+      }
+    }
+    summarize(block, tasks);
+  }
+
+  std::vector<ProfileEntry> profile() const {
+    std::vector<ProfileEntry> all;
+    for (const auto& [fn, ex] : executors_)
+      for (const ProfileEntry& e : ex->profile()) {
+        auto it = std::find_if(all.begin(), all.end(),
+                               [&](const ProfileEntry& a) { return a.name == e.name; });
+        if (it == all.end())
+          all.push_back(e);
+        else {
+          it->calls += e.calls;
+          it->failures += e.failures;
+          it->seconds += e.seconds;
+        }
+      }
+    return all;
+  }
+
+private:
+  Executor& executor(const frontend::Function& fn) {
+    for (auto& [f, ex] : executors_)
+      if (f == &fn)
+        return *ex;
+    ExecutorOptions eo;
+    eo.time_limit = options_.time_limit;
+    eo.profile = options_.profile;
+    executors_.emplace_back(&fn, std::make_unique<Executor>(program_, fn, eo));
+    return *executors_.back().second;
+  }
+
+  void summarize(Block& block, const std::vector<tasks::Task>& tasks) {
+    for (std::size_t t = block.first_task; t < block.end_task; ++t)
+      block.outcomes.push_back(TaskOutcome{tasks[t].id, {}, 0, false, {}});
+    std::vector<bool> all_tests_solved(block.end_task - block.first_task, true);
+    std::vector<std::pair<std::string, const py::Value*>> cands;
+    for (PlannedCall& pc : block.calls) {
+      TaskOutcome& outcome = block.outcomes[pc.task - block.first_task];
+      const Call& c = pc.call;
+      outcome.calls.push_back(
+          {pc.split, pc.index, c.status, c.error, c.o.size(), c.s.size(), c.seconds});
+      if (options_.record_sink)
+        block.lines.push_back(record_line(outcome.id, pc.split, pc.index, c, program_));
+      if (pc.expected) {
+        ++outcome.checked_tests;
+        cands.clear();
+        candidates(program_, pc, cands);
+        bool found = false;
+        for (const auto& [id, grid] : cands) {
+          if (py::op_eq(*grid, *pc.expected)) {
+            found = true;
+            ++outcome.matching_candidates[id];
+          }
+        }
+        if (!found)
+          all_tests_solved[pc.task - block.first_task] = false;
+      }
+    }
+    for (std::size_t i = 0; i < block.outcomes.size(); ++i)
+      block.outcomes[i].solved = block.outcomes[i].checked_tests > 0 && all_tests_solved[i];
+    block.calls.clear(); // the values are no longer needed
+  }
+
+  const frontend::Program& program_;
+  const RunOptions& options_;
+  std::vector<std::pair<const frontend::Function*, std::unique_ptr<Executor>>> executors_;
+};
+
+} // namespace
+
+RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
+                       const RunOptions& options) {
+  const auto start = Clock::now();
+  RunSummary summary;
+  const std::size_t per_block = std::max<std::size_t>(1, options.block_tasks);
+  const std::size_t nblocks = (tasks.size() + per_block - 1) / per_block;
+  std::vector<Block> blocks(nblocks);
+  for (std::size_t b = 0; b < nblocks; ++b) {
+    blocks[b].first_task = b * per_block;
+    blocks[b].end_task = std::min(tasks.size(), (b + 1) * per_block);
+  }
+  unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
+  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(
+                                                   1, nblocks))));
+  summary.jobs = jobs;
+
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  std::atomic<std::size_t> next{0};
+  std::vector<std::vector<ProfileEntry>> profiles(jobs);
+  auto worker = [&](unsigned w) {
+    BlockRunner runner(program, options);
+    while (true) {
+      const std::size_t b = next.fetch_add(1);
+      if (b >= nblocks)
+        break;
+      Block& block = blocks[b];
+      for (std::size_t t = block.first_task; t < block.end_task; ++t)
+        plan_task(program, tasks[t], t, options, block.calls);
+      runner.run(block, tasks);
+      {
+        std::lock_guard lock(mutex);
+        block.done = true;
+      }
+      done_cv.notify_all();
+    }
+    profiles[w] = runner.profile();
+  };
+  std::vector<std::jthread> threads;
+  for (unsigned w = 0; w < jobs; ++w)
+    threads.emplace_back(worker, w);
+
+  // Hand out the results in order as the blocks finish.
+  std::size_t tasks_done = 0;
+  for (std::size_t b = 0; b < nblocks; ++b) {
+    {
+      std::unique_lock lock(mutex);
+      done_cv.wait(lock, [&] { return blocks[b].done; });
+    }
+    Block& block = blocks[b];
+    if (options.record_sink)
+      for (const std::string& line : block.lines)
+        options.record_sink(line);
+    for (TaskOutcome& outcome : block.outcomes) {
+      for (const CallOutcome& c : outcome.calls) {
+        ++summary.calls;
+        summary.o_records += c.o_records;
+        summary.s_records += c.s_records;
+        summary.seconds_in_calls += c.seconds;
+        if (c.status == Call::Status::Raised) {
+          ++summary.raised;
+          ++summary.raised_types[std::string(py::exc_name(c.error))];
+        } else if (c.status == Call::Status::Timeout) {
+          ++summary.timeouts;
+        }
+      }
+      summary.tasks.push_back(std::move(outcome));
+      ++tasks_done;
+      if (options.progress)
+        options.progress(tasks_done, tasks.size());
+    }
+    block = Block{};
+  }
+  threads.clear();
+  for (const auto& p : profiles)
+    for (const ProfileEntry& e : p) {
+      auto it = std::find_if(summary.profile.begin(), summary.profile.end(),
+                             [&](const ProfileEntry& a) { return a.name == e.name; });
+      if (it == summary.profile.end())
+        summary.profile.push_back(e);
+      else {
+        it->calls += e.calls;
+        it->failures += e.failures;
+        it->seconds += e.seconds;
+      }
+    }
+  std::sort(summary.profile.begin(), summary.profile.end(),
+            [](const ProfileEntry& a, const ProfileEntry& b) { return a.seconds > b.seconds; });
+  summary.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return summary;
+}
+
+} // namespace battgpu::interp
