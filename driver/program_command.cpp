@@ -47,6 +47,9 @@ Options:
   --jobs N          worker threads (default: every core)
   --block N         tasks whose calls run together, statement by statement (default 8)
   --profile         report the time spent in each DSL function
+  --trace T:S:I     print every value the call of task T, split S, index I assigns to a
+                    variable, in execution order, one JSON line each (frozensets listed in
+                    iteration order): how a difference from Python is tracked down
   --json            write the JSON report to stdout instead of the text report
   --output FILE     also write the JSON report to FILE
   -q, --quiet       print only the summary
@@ -231,6 +234,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
           std::stoi(v) < 1)
         return usage(err, "--block takes a number of tasks from 1");
       a.run.block_tasks = static_cast<std::size_t>(std::stoi(v));
+    } else if (is("--trace")) {
+      if (!value(a.run.trace_call))
+        return usage(err, "--trace needs TASK:SPLIT:INDEX");
     } else if (arg == "--profile") {
       a.run.profile = true;
     } else if (arg == "--json") {
@@ -295,7 +301,18 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       err << "\r" << done << "/" << total << " tasks, " << fixed(done / std::max(elapsed, 1e-9), 1)
           << " tasks/s" << (done == total ? "\n" : "") << std::flush;
     };
+  if (!a.run.trace_call.empty())
+    a.run.trace = [&](const interp::Call&, const frontend::SourceStatement& statement,
+                      const std::string& target, const py::Value& value) {
+      std::string line = "{\"line\":" + std::to_string(statement.loc.line) + ",\"target\":";
+      py::write_json_string(line, target);
+      line += ",\"value\":";
+      py::write_canonical(line, value, py::SetListing::IterationOrder);
+      out << line << "}\n";
+    };
   interp::RunSummary summary = interp::run_program(program, loaded.tasks, a.run);
+  if (!a.run.trace_call.empty())
+    return loaded.errors.empty() ? exit_ok : exit_load_error;
 
   int code = loaded.errors.empty() ? exit_ok : exit_load_error;
   if (!a.records.empty()) {

@@ -182,6 +182,8 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       if (!results[i].error.has_value()) {
         for (std::size_t t = 0; t < 4; ++t)
           st.slots[n.targets[t]] = std::move(results[i].values[t]);
+        if (st.call->trace) [[unlikely]]
+          trace(n, st);
       } else {
         st.pending = *results[i].error;
       }
@@ -190,13 +192,18 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   }
   const bool timed = options_.time_limit > 0 || options_.profile;
   if (!timed) {
-    for (State* st : running)
+    for (State* st : running) {
       step(n, *st);
+      if (st->call->trace) [[unlikely]]
+        trace(n, *st);
+    }
     return;
   }
   auto before = Clock::now();
   for (State* st : running) {
     step(n, *st);
+    if (st->call->trace) [[unlikely]]
+      trace(n, *st);
     const auto after = Clock::now();
     const double dt = std::chrono::duration<double>(after - before).count();
     before = after;
@@ -230,6 +237,31 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       st->pending = {py::Exc::Timeout, "time limit"};
       c.status = Call::Status::Timeout;
     }
+  }
+}
+
+void Executor::trace(const Node& n, State& st) {
+  if (!options_.trace || st.pending.type != py::Exc::None)
+    return;
+  auto report = [&](std::uint32_t slot) {
+    const std::string& name = fn_.locals[slot];
+    if (!name.starts_with("$") && st.slots[slot].is_bound())
+      options_.trace(*st.call, fn_.statements[n.statement], name, st.slots[slot]);
+  };
+  switch (n.kind) {
+  case Node::Kind::Call:
+  case Node::Kind::Move:
+  case Node::Kind::MakeTuple:
+  case Node::Kind::SafeDefault:
+    report(n.target);
+    return;
+  case Node::Kind::Unpack:
+  case Node::Kind::SampleBatch:
+    for (std::uint32_t t : n.targets)
+      report(t);
+    return;
+  default:
+    return;
   }
 }
 

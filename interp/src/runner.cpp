@@ -124,6 +124,9 @@ void plan_task(const frontend::Program& program, const tasks::Task& task, std::s
       pc.function = fn;
       if (test && c.is_none())
         pc.expected = output;
+      if (!options.trace_call.empty() &&
+          options.trace_call == task.id + ":" + name + ":" + std::to_string(index))
+        pc.call.trace = true;
       if (program.form == frontend::ModuleForm::Batt)
         pc.call.args = {task_id, samples, input, c, log_path};
       else
@@ -217,6 +220,7 @@ private:
     ExecutorOptions eo;
     eo.time_limit = options_.time_limit;
     eo.profile = options_.profile;
+    eo.trace = options_.trace;
     executors_.emplace_back(&fn, std::make_unique<Executor>(program_, fn, eo));
     return *executors_.back().second;
   }

@@ -19,6 +19,7 @@
 #include "battgpu/py/value.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,7 +43,13 @@ struct Call {
   std::vector<py::Value> returned;
   /// Seconds spent in this call's statements.
   double seconds = 0;
+  /// Report every assignment of this call to ExecutorOptions::trace.
+  bool trace = false;
 };
+
+/// Sees every value a traced call assigns to a named local, in execution order.
+using TraceHook = std::function<void(const Call& call, const frontend::SourceStatement& statement,
+                                     const std::string& target, const py::Value& value)>;
 
 struct ExecutorOptions {
   /// A call past this many seconds of its own statement time stops with status Timeout
@@ -50,6 +57,8 @@ struct ExecutorOptions {
   double time_limit = 0;
   /// Collect the time per DSL function (the profile).
   bool profile = false;
+  /// Called for the calls whose `trace` flag is set.
+  TraceHook trace;
 };
 
 /// Time and count per callee, for the profile of a run.
@@ -78,6 +87,7 @@ private:
   void node(const frontend::Node& n, std::vector<State*>& running);
   void try_node(const frontend::Node& n, std::vector<State*>& running);
   void step(const frontend::Node& n, State& st);
+  void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
 
   const frontend::Program& program_;

@@ -34,6 +34,10 @@ struct RunOptions {
   std::function<void(std::size_t done, std::size_t total)> progress;
   /// Called with each call's record line (SPEC section 7), in order.
   std::function<void(const std::string& line)> record_sink;
+  /// Trace one call: "TASK:SPLIT:INDEX" (e.g. "007bbfb7:test:0"); every value it assigns to
+  /// a named variable goes to `trace`, in execution order.
+  std::string trace_call;
+  TraceHook trace;
 };
 
 /// One call's place and outcome.

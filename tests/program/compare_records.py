@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Differential test of whole programs: runs a batt or solver module over ARC tasks in the
+Python reference and in `battgpu run`, and compares the records (SPEC section 7) line by line.
+Prints the number of lines compared and identical; at the first difference, traces that call
+on both sides and names the first statement whose value differs.
+
+The reference side is tokpidjin's runner (reference/tokpidjin/run_reference.py) for a batt
+module and run_solvers_reference.py for a solver module. Per-call times and exception
+messages are not compared (only the exception's type).
+
+Usage: compare_records.py --battgpu BIN --program FILE.py --reference DIR --tasks DIR
+                          --work DIR [--score] [--jobs N] [--limit N] [--extra ARG...]
+Exit status: 0 identical, 1 some line differs, 2 a run failed.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def normalise(line):
+    rec = json.loads(line)
+    rec.pop('seconds', None)
+    out = {k: rec[k] for k in ('task', 'split', 'index', 'status')}
+    if 'error' in rec:
+        out['error'] = rec['error'].split(':')[0]
+    out['o'] = rec['o']
+    out['s'] = rec['s']
+    return json.dumps(out, separators=(',', ':'))
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode not in (0, 1):
+        sys.stderr.write(f'command failed ({r.returncode}): {" ".join(cmd)}\n{r.stderr[-3000:]}\n')
+        sys.exit(2)
+    return r
+
+
+def first_difference(ref_trace, our_trace):
+    ref = [json.loads(l) for l in ref_trace.splitlines() if l.strip()]
+    ours = [json.loads(l) for l in our_trace.splitlines() if l.strip()]
+    for k, (a, b) in enumerate(zip(ref, ours)):
+        if a != b:
+            return k, a, b
+    if len(ref) != len(ours):
+        k = min(len(ref), len(ours))
+        return k, ref[k] if k < len(ref) else None, ours[k] if k < len(ours) else None
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--battgpu', required=True)
+    ap.add_argument('--program', required=True)
+    ap.add_argument('--reference', required=True, help='the reference DSL directory')
+    ap.add_argument('--tasks', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--score', action='store_true')
+    ap.add_argument('--jobs', type=int, default=0)
+    ap.add_argument('--show', type=int, default=3, help='differing lines to print')
+    ap.add_argument('--extra', nargs='*', default=[], help='more arguments for battgpu run')
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    ref_out = os.path.join(args.work, 'reference.jsonl')
+    our_out = os.path.join(args.work, 'battgpu.jsonl')
+    env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
+    with open(args.program) as fp:
+        is_batt = 'def batt(' in fp.read()
+    if is_batt:
+        cmd = [sys.executable, os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
+               args.reference, '--batt', args.program, '--tasks', args.tasks, '--out', ref_out,
+               '--cache-type-hints']
+        if args.score:
+            cmd.append('--diff')
+    else:
+        cmd = [sys.executable, os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir',
+               args.reference, '--solvers', args.program, '--tasks', args.tasks, '--out', ref_out]
+    r = run(cmd, env=env)
+    print('reference:', r.stdout.strip().splitlines()[-1] if r.stdout.strip() else '')
+    cmd = [args.battgpu, 'run', args.program, args.tasks, '--records', our_out, '-q',
+           '--no-progress'] + (['--score'] if args.score else []) + args.extra
+    if args.jobs:
+        cmd += ['--jobs', str(args.jobs)]
+    r = run(cmd)
+    print('battgpu:  ' + ' | '.join(r.stdout.strip().splitlines()[-4:]))
+    with open(ref_out) as fp:
+        ref_lines = [normalise(l) for l in fp if l.strip()]
+    with open(our_out) as fp:
+        our_lines = [normalise(l) for l in fp if l.strip()]
+    same = sum(a == b for a, b in zip(ref_lines, our_lines))
+    total = max(len(ref_lines), len(our_lines))
+    print(f'records: {total} lines compared, {same} identical, {total - same} differ')
+    if same == total:
+        return 0
+    shown = 0
+    for k in range(total):
+        a = ref_lines[k] if k < len(ref_lines) else '<missing>'
+        b = our_lines[k] if k < len(our_lines) else '<missing>'
+        if a == b:
+            continue
+        rec = json.loads(a if a != '<missing>' else b)
+        call = f"{rec['task']}:{rec['split']}:{rec['index']}"
+        print(f'--- line {k + 1} ({call}) differs')
+        print('  python :', a[:600])
+        print('  battgpu:', b[:600])
+        if shown == 0:
+            ref_trace = run([sys.executable, os.path.join(HERE, 'trace_reference.py'),
+                             '--dsl-dir', args.reference, '--program', args.program, '--tasks',
+                             args.tasks, '--call', call], env=env).stdout
+            our_trace = run([args.battgpu, 'run', args.program, args.tasks, '--trace', call, '-q',
+                             '--no-progress'] + args.extra).stdout
+            d = first_difference(ref_trace, our_trace)
+            if d is None:
+                print('  every traced statement has the same value')
+            else:
+                k2, pa, pb = d
+                where = pa or pb
+                print(f"  first statement whose value differs (statement {k2 + 1} of the call): "
+                      f"line {where.get('line')}, {where.get('target')}")
+                print('    python :', json.dumps(pa)[:600])
+                print('    battgpu:', json.dumps(pb)[:600])
+        shown += 1
+        if shown >= args.show:
+            break
+    return 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
