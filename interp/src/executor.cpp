@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
+#include <stdexcept>
 
 namespace battgpu::interp {
 
@@ -318,6 +320,17 @@ void Executor::try_node(const Node& n, std::vector<State*>& running) {
 }
 
 void Executor::step(const Node& n, State& st) {
+  // A statement whose result does not fit in memory fails with MemoryError, as in Python.
+  try {
+    step_unguarded(n, st);
+  } catch (const std::bad_alloc&) {
+    st.pending = {py::Exc::MemoryError, "out of memory"};
+  } catch (const std::length_error&) {
+    st.pending = {py::Exc::MemoryError, "out of memory"};
+  }
+}
+
+void Executor::step_unguarded(const Node& n, State& st) {
   // The value of an operand, or UnboundLocalError for a local not assigned yet.
   auto fetch = [&](const Operand& a) -> const py::Value* {
     if (a.kind == Operand::Kind::Constant)

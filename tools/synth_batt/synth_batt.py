@@ -20,6 +20,8 @@ import re
 import sys
 import tempfile
 
+import batt_python
+
 # Targets per solver, measured on real batt files (README.md).
 STATEMENTS_PER_SOLVER = 32
 SCORING_SHARE = 19 / 32
@@ -634,10 +636,25 @@ def main(argv):
                              "NAME-k (default synth)")
     parser.add_argument("--stats", action="store_true",
                         help="print the pattern counts to standard error")
+    parser.add_argument("--language", choices=["cpp", "python"], default="cpp",
+                        help="cpp: batt-style C++ solvers (default); python: one Python batt "
+                             "module in the format of tokpidjin's card.py, tokpidjin dialect "
+                             "(--statements-per-solver then counts each solver's own "
+                             "statements, its five score differs apart)")
     options = parser.parse_args(argv)
 
-    text, sections = generate(options)
-    if options.stats:
+    if options.language == "python":
+        per_solver = (options.statements_per_solver
+                      if "--statements-per-solver" in " ".join(argv) else 9)
+        text, statements, counts = batt_python.generate(
+            Rng(options.seed * 0x9E3779B1 + 7), options.solvers, per_solver, options.namespace)
+        if options.stats:
+            top = sorted(counts.items(), key=lambda kv: -kv[1])[:15]
+            print(f"statements={statements} " + " ".join(f"{k}={v}" for k, v in top),
+                  file=sys.stderr)
+    else:
+        text, sections = generate(options)
+    if options.stats and options.language == "cpp":
         c = stats(sections)
         n = c["solvers"]
         print(" ".join(f"{k}={v}" for k, v in c.items()), file=sys.stderr)

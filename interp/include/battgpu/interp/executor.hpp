@@ -87,6 +87,7 @@ private:
   void node(const frontend::Node& n, std::vector<State*>& running);
   void try_node(const frontend::Node& n, std::vector<State*>& running);
   void step(const frontend::Node& n, State& st);
+  void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
 
