@@ -1,6 +1,7 @@
 #include "battgpu/interp/executor.hpp"
 
 #include "battgpu/interp/sample_batch.hpp"
+#include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <algorithm>
@@ -202,8 +203,22 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     return;
   }
   auto before = Clock::now();
+  Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
   for (State* st : running) {
+    if (watch != nullptr) {
+      const double left = options_.time_limit - st->call->seconds;
+      watch->deadline_ns.store(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch())
+                  .count() +
+              static_cast<std::int64_t>(left * 1e9),
+          std::memory_order_relaxed);
+    }
     step(n, *st);
+    if (watch != nullptr) {
+      watch->deadline_ns.store(0, std::memory_order_relaxed);
+      if (watch->cancel.exchange(false, std::memory_order_relaxed) && st->running())
+        st->pending = {py::Exc::Timeout, "time limit"};
+    }
     if (st->call->trace) [[unlikely]]
       trace(n, *st);
     const auto after = Clock::now();

@@ -1,5 +1,6 @@
 #include "battgpu/interp/runner.hpp"
 
+#include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <algorithm>
@@ -284,7 +285,12 @@ RunSummary run_program(const frontend::Program& program, const std::vector<tasks
   std::condition_variable done_cv;
   std::atomic<std::size_t> next{0};
   std::vector<std::vector<ProfileEntry>> profiles(jobs);
+  std::optional<Watchdog> watchdog;
+  if (options.time_limit > 0)
+    watchdog.emplace();
   auto worker = [&](unsigned w) {
+    if (watchdog)
+      watchdog->attach();
     BlockRunner runner(program, options);
     while (true) {
       const std::size_t b = next.fetch_add(1);

@@ -135,7 +135,13 @@ Value make_str(std::string_view s) {
 }
 
 namespace {
+/// Tuples beyond this many items fail as Python's would run out of memory (and the interpreter
+/// turns std::bad_alloc into MemoryError), rather than take the machine's memory.
+constexpr std::size_t kMaxTupleItems = std::size_t{1} << 28;
+
 TupleObject* allocate_tuple(std::size_t n) {
+  if (n > kMaxTupleItems)
+    throw std::bad_alloc();
   void* mem = ::operator new(sizeof(TupleObject) + n * sizeof(Value));
   auto* t = new (mem) TupleObject();
   t->size = static_cast<std::uint32_t>(n);

@@ -1,0 +1,54 @@
+// The per-call time limit for statements that run away: a single statement can take much
+// longer than a call's whole budget (a huge `interval`, a deep `power`), and statement-major
+// execution only looks at the clock between statements. A watchdog thread looks at every
+// worker's current statement and, past the budget left to its call, raises the worker's
+// cancel flag, which makes the worker's DSL calls fail with the uncatchable time-limit
+// exception (py::set_thread_cancel_flag), as the reference runner's alarm does.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace battgpu::interp {
+
+class Watchdog {
+public:
+  /// What a worker thread publishes about the statement it runs.
+  struct Slot {
+    std::atomic<std::int64_t> deadline_ns{0}; ///< 0: no statement running
+    std::atomic<bool> cancel{false};
+  };
+
+  Watchdog();
+  ~Watchdog();
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+  /// A slot for the calling worker thread; also installs its cancel flag for py::call.
+  Slot& attach();
+
+  static std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+
+private:
+  void watch();
+
+  std::mutex mutex_;
+  std::condition_variable stop_cv_;
+  bool stop_ = false;
+  std::deque<Slot> slots_; // stable addresses
+  std::thread thread_;
+};
+
+/// The slot of the current thread, or nullptr when no watchdog runs.
+Watchdog::Slot* current_watch_slot();
+
+} // namespace battgpu::interp
