@@ -116,3 +116,17 @@ private:
 };
 
 } // namespace battgpu::py
+
+namespace battgpu::py {
+
+/// `(i, j)`: for small coordinates a shared tuple made once (its hash computed once), else a
+/// new one. Grids, patches and objects are made of such pairs and cells, so sharing them
+/// saves most of the allocation and hashing of grid functions; tuples are immutable, so no
+/// program can tell a shared tuple from a new one.
+Value pair_of(std::int64_t i, std::int64_t j);
+/// tokpidjin's cell `(i, j, c)`, shared for small coordinates and colours.
+Value cell_of(std::int64_t i, std::int64_t j, std::int64_t c);
+/// arc-dsl's cell `(c, (i, j))`, shared for small coordinates and colours.
+Value arc_cell_of(std::int64_t c, std::int64_t i, std::int64_t j);
+
+} // namespace battgpu::py

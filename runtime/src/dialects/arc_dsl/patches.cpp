@@ -1,288 +1,1941 @@
 // arc_dsl dialect: the "patches" functions.
+//
+// Each function follows its Python source statement by statement (order of evaluation, the
+// point where it raises, the order in which its sets are built), generically over Values.
+// The hot ones also have a fast path for the well-formed arguments programs pass almost
+// always (grids of ints, frozensets of cells or indices with int coordinates): it computes
+// the same value without the intermediate Python objects, and is taken only where it cannot
+// differ (no failure possible, nested calls within the recursion limit).
 #include "patches.hpp"
 
 #include "battgpu/py/py.hpp"
-#include "unimplemented.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <vector>
 
 namespace battgpu::dialects::arc_dsl {
 namespace {
 
+using py::Exc;
+using py::Kind;
 using py::Value;
 
+// ---- helpers ----
+
+/// True when `frames` more nested DSL calls fit under the recursion limit: a fast path that
+/// computes nested calls inline is taken only then, so it cannot miss their RecursionError.
+bool frames_fit(int frames) {
+  py::FrameGuard probe(frames);
+  return probe.ok();
+}
+
+Value recursion_error() {
+  return py::Error{Exc::RecursionError, "maximum recursion depth exceeded"};
+}
+
+/// `(i, j)`: shared tuples for small coordinates (py::pair_of).
+Value int_pair(std::int64_t i, std::int64_t j) {
+  return py::pair_of(i, j);
+}
+
+/// `(a, b)`.
+Value pair(const Value& a, const Value& b) {
+  if (a.is(Kind::Int) && b.is(Kind::Int))
+    return int_pair(a.as_int(), b.as_int());
+  Value t = py::new_tuple(2);
+  Value* items = py::tuple_items(t);
+  items[0] = a;
+  items[1] = b;
+  return t;
+}
+
+/// `(value, index)` with `index` already a pair.
+Value cell(const Value& value, const Value& index) {
+  Value t = py::new_tuple(2);
+  Value* items = py::tuple_items(t);
+  items[0] = value;
+  items[1] = index;
+  return t;
+}
+
+/// `(value, (i, j))`, shared for small ints (py::arc_cell_of).
+Value int_cell(const Value& value, std::int64_t i, std::int64_t j) {
+  if (value.is(Kind::Int))
+    return py::arc_cell_of(value.as_int(), i, j);
+  return cell(value, int_pair(i, j));
+}
+
+/// `a, b = v`.
+py::Status unpack2(const Value& v, Value& a, Value& b) {
+  if (v.is_tuple() && py::as_tuple(v).size == 2) {
+    a = py::as_tuple(v)[0];
+    b = py::as_tuple(v)[1];
+    return {};
+  }
+  Value out[2];
+  PY_CHECK(py::unpack(v, out, 2));
+  a = std::move(out[0]);
+  b = std::move(out[1]);
+  return {};
+}
+
+/// `next(iter(x))` outside a generator: StopIteration when x is empty.
+Value first_of(const Value& x) {
+  PY_TRY(py::Iter it, py::iter(x));
+  const Value* e = it.next();
+  if (e == nullptr)
+    return py::Error{Exc::StopIteration, ""};
+  return *e;
+}
+
+/// `isinstance(next(iter(patch))[1], tuple)`: whether a patch holds cells rather than indices.
+py::Result<bool> holds_cells(const Value& patch) {
+  PY_TRY(Value e, first_of(patch));
+  PY_TRY(Value second, py::getitem(e, 1));
+  return second.is_tuple();
+}
+
+/// Python's chained `0 <= x < n` for an int n.
+py::Result<bool> in_range(const Value& x, std::int64_t n) {
+  if (x.is_int_like())
+    return 0 <= x.as_int() && x.as_int() < n;
+  PY_TRY(bool low, py::le(Value::integer(0), x));
+  if (!low)
+    return false;
+  return py::lt(x, Value::integer(n));
+}
+
+/// The elements of a frozenset in iteration order, until `f` returns false; whether all
+/// were visited.
+template <class F> bool each_in_set(const py::SetTable& t, F&& f) {
+  for (std::int64_t i = 0; i <= t.mask(); ++i) {
+    const Value& k = t.slot(i).key;
+    if (k.kind() == Kind::Unbound || k.kind() == Kind::Dummy)
+      continue;
+    if (!f(k))
+      return false;
+  }
+  return true;
+}
+
+/// The (int, int) index of a cell `(anything, (int, int))` or of an index `(int, int)`
+/// (`as_cell` picks which), ints not bools; null when `e` is not of that shape.
+const py::TupleObject* index_of(const Value& e, bool as_cell) {
+  if (!e.is_tuple())
+    return nullptr;
+  const py::TupleObject* t = &py::as_tuple(e);
+  if (t->size != 2)
+    return nullptr;
+  if (as_cell) {
+    if (!(*t)[1].is_tuple())
+      return nullptr;
+    t = &py::as_tuple((*t)[1]);
+    if (t->size != 2)
+      return nullptr;
+  }
+  if (!(*t)[0].is(Kind::Int) || !(*t)[1].is(Kind::Int))
+    return nullptr;
+  return t;
+}
+
+/// A frozenset patch of uniform shape, read without nested calls: all of its elements cells
+/// `(anything, (int, int))`, or all indices `(int, int)`. Then toindices(patch) is the set of
+/// those int pairs, and every function below that only looks at the indices can compute on
+/// them directly.
+struct PatchScan {
+  enum Form : std::uint8_t { kOther, kEmpty, kCells, kIndices } form = kOther;
+  std::int64_t min_i = 0, max_i = 0, min_j = 0, max_j = 0;
+};
+
+PatchScan scan_patch(const Value& patch) {
+  PatchScan s;
+  if (!patch.is_frozenset())
+    return s;
+  const py::SetTable& t = py::as_set_table(patch);
+  if (t.empty()) {
+    s.form = PatchScan::kEmpty;
+    return s;
+  }
+  bool first = true;
+  bool as_cell = false;
+  const bool uniform = each_in_set(t, [&](const Value& e) {
+    if (first) {
+      // The first element decides, as toindices' test does.
+      if (!e.is_tuple() || py::as_tuple(e).size != 2)
+        return false;
+      as_cell = py::as_tuple(e)[1].is_tuple();
+    }
+    const py::TupleObject* ij = index_of(e, as_cell);
+    if (ij == nullptr)
+      return false;
+    const std::int64_t i = (*ij)[0].as_int(), j = (*ij)[1].as_int();
+    if (first) {
+      s.min_i = s.max_i = i;
+      s.min_j = s.max_j = j;
+      first = false;
+    } else {
+      s.min_i = std::min(s.min_i, i);
+      s.max_i = std::max(s.max_i, i);
+      s.min_j = std::min(s.min_j, j);
+      s.max_j = std::max(s.max_j, j);
+    }
+    return true;
+  });
+  if (uniform)
+    s.form = as_cell ? PatchScan::kCells : PatchScan::kIndices;
+  return s;
+}
+
+/// A grid of ints as the fast paths read it: a tuple of h >= 1 row tuples, each of exactly
+/// w >= 1 ints (not bools), w being the length of the first row.
+struct IntGrid {
+  std::int64_t h = 0, w = 0;
+  std::vector<std::int64_t> cells; ///< row-major
+  std::int64_t at(std::int64_t i, std::int64_t j) const {
+    return cells[static_cast<std::size_t>(i * w + j)];
+  }
+};
+
+bool read_int_grid(const Value& grid, IntGrid& g) {
+  if (!grid.is_tuple())
+    return false;
+  const py::TupleObject& rows = py::as_tuple(grid);
+  if (rows.size == 0 || !rows[0].is_tuple())
+    return false;
+  g.h = rows.size;
+  g.w = py::as_tuple(rows[0]).size;
+  if (g.w == 0)
+    return false;
+  g.cells.resize(static_cast<std::size_t>(g.h * g.w));
+  std::size_t k = 0;
+  for (const Value& r : rows) {
+    if (!r.is_tuple() || py::as_tuple(r).size != static_cast<std::uint32_t>(g.w))
+      return false;
+    for (const Value& v : py::as_tuple(r)) {
+      if (!v.is(Kind::Int))
+        return false;
+      g.cells[k++] = v.as_int();
+    }
+  }
+  return true;
+}
+
+/// Python's `sum(x) // n` and friends need Python's floor division of ints.
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+// ---- CPython's set table over plain keys ----
+
+/// CPython's hash of the tuple (a, b) given the hashes of a and b (tuplehash, xxHash lanes).
+std::int64_t pair_hash(std::int64_t ha, std::int64_t hb) {
+  constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
+  constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
+  constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
+  std::uint64_t acc = kPrime5;
+  for (std::int64_t lane : {ha, hb}) {
+    acc += static_cast<std::uint64_t>(lane) * kPrime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= kPrime1;
+  }
+  acc += 2 ^ (kPrime5 ^ 3527539ULL);
+  if (acc == static_cast<std::uint64_t>(-1))
+    return 1546275796;
+  return static_cast<std::int64_t>(acc);
+}
+
+std::int64_t index_hash(std::int64_t i, std::int64_t j) {
+  return pair_hash(py::hash_int(i), py::hash_int(j));
+}
+
+/// A cell's in-grid neighbours as objects()' set comprehension lays them out in its table.
+struct NeighbourSet {
+  std::uint8_t mask = 7; ///< 7 (up to four members) or 31
+  std::uint8_t n = 0;
+  std::array<std::uint8_t, 8> slot{};
+  std::array<std::int32_t, 8> id{};
+};
+
+/// The same algorithms as py::SetTable (CPython's setobject.c), over keys that are small
+/// non-negative ints standing for distinct tuples, with the tuples' hashes: objects() runs
+/// its sets of indices here, which gives the same slots, hence the same iteration order,
+/// without making a tuple per neighbour.
+class SimSet {
+public:
+  static constexpr std::int32_t kUnused = -1;
+  static constexpr std::int32_t kDummy = -2;
+  struct Entry {
+    std::int64_t hash;
+    std::int32_t key;
+  };
+
+  SimSet() { reset(); }
+
+  /// `set()`.
+  void reset() {
+    mask_ = 7;
+    fill_ = used_ = 0;
+    table_.assign(8, Entry{0, kUnused});
+  }
+  std::int64_t size() const { return used_; }
+  std::int64_t mask() const { return mask_; }
+  const Entry& slot(std::int64_t i) const { return table_[static_cast<std::size_t>(i)]; }
+
+  bool contains(std::int32_t key, std::int64_t hash) const { return lookup(key, hash)->key >= 0; }
+
+  // set_add_entry.
+  void add(std::int32_t key, std::int64_t hash) {
+    Entry* t = table_.data();
+    const auto mask = static_cast<std::uint64_t>(mask_);
+    auto perturb = static_cast<std::uint64_t>(hash);
+    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+    Entry* freeslot = nullptr;
+    Entry* entry = nullptr;
+    while (true) {
+      entry = &t[i];
+      std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
+      do {
+        if (entry->key == kUnused)
+          goto found_unused;
+        if (entry->hash == hash && entry->key == key)
+          return;
+        if (entry->key == kDummy)
+          freeslot = entry;
+        ++entry;
+      } while (probes--);
+      perturb >>= kPerturbShift;
+      i = (i * 5 + 1 + perturb) & mask;
+    }
+  found_unused:
+    if (freeslot != nullptr) {
+      ++used_;
+      *freeslot = Entry{hash, key};
+      return;
+    }
+    ++fill_;
+    ++used_;
+    *entry = Entry{hash, key};
+    if (static_cast<std::uint64_t>(fill_) * 5 < mask * 3)
+      return;
+    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+  }
+
+  // set_merge.
+  void merge(const SimSet& other) {
+    if (&other == this || other.used_ == 0)
+      return;
+    if ((fill_ + other.used_) * 5 >= mask_ * 3)
+      resize((used_ + other.used_) * 2);
+    if (fill_ == 0 && mask_ == other.mask_ && other.fill_ == other.used_) {
+      for (std::int64_t i = 0; i <= other.mask_; ++i)
+        if (other.slot(i).key >= 0)
+          table_[static_cast<std::size_t>(i)] = other.slot(i);
+      fill_ = other.fill_;
+      used_ = other.used_;
+      return;
+    }
+    if (fill_ == 0) {
+      fill_ = used_ = other.used_;
+      for (std::int64_t i = 0; i <= other.mask_; ++i)
+        if (other.slot(i).key >= 0)
+          insert_clean(other.slot(i));
+      return;
+    }
+    for (std::int64_t i = 0; i <= other.mask_; ++i)
+      if (other.slot(i).key >= 0)
+        add(other.slot(i).key, other.slot(i).hash);
+  }
+
+  /// `self |= near` (set_merge) for a neighbour set laid out as its own table would be.
+  void merge(const NeighbourSet& near, const std::vector<std::int64_t>& hashes) {
+    const std::int64_t count = near.n;
+    if (count == 0)
+      return;
+    if ((fill_ + count) * 5 >= mask_ * 3)
+      resize((used_ + count) * 2);
+    if (fill_ == 0 && mask_ == near.mask) {
+      for (std::uint8_t k = 0; k < near.n; ++k)
+        table_[near.slot[k]] = Entry{hashes[static_cast<std::size_t>(near.id[k])], near.id[k]};
+      fill_ = used_ = count;
+      return;
+    }
+    if (fill_ == 0) {
+      fill_ = used_ = count;
+      for (std::uint8_t k = 0; k < near.n; ++k)
+        insert_clean(Entry{hashes[static_cast<std::size_t>(near.id[k])], near.id[k]});
+      return;
+    }
+    for (std::uint8_t k = 0; k < near.n; ++k)
+      add(near.id[k], hashes[static_cast<std::size_t>(near.id[k])]);
+  }
+
+  /// `self = a - b` (set_difference) where b is a set given by its membership and size:
+  /// only those decide the result, whichever of CPython's two algorithms runs.
+  template <class Member>
+  void assign_difference(const SimSet& a, Member&& in_b, std::int64_t b_size) {
+    reset();
+    if ((a.used_ >> 2) > b_size) {
+      // set_copy_and_difference: a copy of a, each common key discarded (a dummy in its slot),
+      // then the dummies resized away when they are more than a quarter of the table.
+      merge(a);
+      for (Entry& e : table_) {
+        if (e.key >= 0 && in_b(e.key)) {
+          e.key = kDummy;
+          e.hash = -1;
+          --used_;
+        }
+      }
+      if (fill_ - used_ <= mask_ / 4)
+        return;
+      resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+      return;
+    }
+    for (std::int64_t i = 0; i <= a.mask_; ++i) {
+      const Entry& e = a.slot(i);
+      if (e.key >= 0 && !in_b(e.key))
+        add(e.key, e.hash);
+    }
+  }
+
+private:
+  static constexpr std::int64_t kLinearProbes = 9;
+  static constexpr int kPerturbShift = 5;
+
+  // set_lookkey.
+  const Entry* lookup(std::int32_t key, std::int64_t hash) const {
+    const Entry* t = table_.data();
+    const auto mask = static_cast<std::uint64_t>(mask_);
+    auto perturb = static_cast<std::uint64_t>(hash);
+    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+    while (true) {
+      const Entry* entry = &t[i];
+      std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
+      do {
+        if (entry->key == kUnused)
+          return entry;
+        if (entry->hash == hash && entry->key == key)
+          return entry;
+        ++entry;
+      } while (probes--);
+      perturb >>= kPerturbShift;
+      i = (i * 5 + 1 + perturb) & mask;
+    }
+  }
+
+  // set_insert_clean.
+  void insert_clean(const Entry& item) {
+    Entry* t = table_.data();
+    const auto mask = static_cast<std::uint64_t>(mask_);
+    auto perturb = static_cast<std::uint64_t>(item.hash);
+    std::uint64_t i = static_cast<std::uint64_t>(item.hash) & mask;
+    while (true) {
+      Entry* entry = &t[i];
+      if (entry->key == kUnused) {
+        *entry = item;
+        return;
+      }
+      if (i + kLinearProbes <= mask) {
+        for (std::int64_t j = 0; j < kLinearProbes; ++j) {
+          ++entry;
+          if (entry->key == kUnused) {
+            *entry = item;
+            return;
+          }
+        }
+      }
+      perturb >>= kPerturbShift;
+      i = (i * 5 + 1 + perturb) & mask;
+    }
+  }
+
+  // set_table_resize.
+  void resize(std::int64_t minused) {
+    std::int64_t newsize = 8;
+    while (newsize <= minused)
+      newsize <<= 1;
+    if (mask_ == 7 && newsize == 8 && fill_ == used_)
+      return;
+    old_.swap(table_);
+    table_.assign(static_cast<std::size_t>(newsize), Entry{0, kUnused});
+    const std::int64_t oldmask = mask_;
+    mask_ = newsize - 1;
+    fill_ = used_;
+    for (std::int64_t i = 0; i <= oldmask; ++i)
+      if (old_[static_cast<std::size_t>(i)].key >= 0)
+        insert_clean(old_[static_cast<std::size_t>(i)]);
+  }
+
+  std::int64_t mask_ = 7, fill_ = 0, used_ = 0;
+  std::vector<Entry> table_, old_;
+};
+
+/// Neighbour offsets in the order dneighbors' and neighbors' frozensets iterate them.
+constexpr std::array<std::array<std::int8_t, 2>, 8> kOffsets{
+    {{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}};
+
+struct NeighbourOrder {
+  std::uint8_t n = 0;
+  std::array<std::uint8_t, 8> k{}; ///< indices into kOffsets
+};
+
+/// The iteration order of dneighbors((i, j)) (diagonal false) or neighbors((i, j)): the set
+/// display of four pairs copied into a frozenset, and for neighbors the union of two such.
+NeighbourOrder neighbour_order(std::int64_t i, std::int64_t j, bool diagonal) {
+  std::array<std::int64_t, 8> hashes{};
+  for (std::size_t k = 0; k < 8; ++k)
+    hashes[k] = index_hash(i + kOffsets[k][0], j + kOffsets[k][1]);
+  auto display = [&](std::size_t from) {
+    SimSet s;
+    for (std::size_t k = from; k < from + 4; ++k)
+      s.add(static_cast<std::int32_t>(k), hashes[k]);
+    SimSet f;
+    f.merge(s);
+    return f;
+  };
+  SimSet result = display(0);
+  if (diagonal) {
+    SimSet u;
+    u.merge(result);
+    u.merge(display(4));
+    result = std::move(u);
+  }
+  NeighbourOrder order;
+  for (std::int64_t s = 0; s <= result.mask(); ++s)
+    if (result.slot(s).key >= 0)
+      order.k[order.n++] = static_cast<std::uint8_t>(result.slot(s).key);
+  return order;
+}
+
+constexpr std::int64_t kOrderSpan = 64;
+
+/// neighbour_order for every (i, j) of [0, 64)^2, computed once.
+const NeighbourOrder& cached_neighbour_order(std::int64_t i, std::int64_t j, bool diagonal) {
+  static const std::vector<NeighbourOrder> table = [] {
+    std::vector<NeighbourOrder> t(2 * kOrderSpan * kOrderSpan);
+    for (std::int64_t a = 0; a < kOrderSpan; ++a)
+      for (std::int64_t b = 0; b < kOrderSpan; ++b)
+        for (int d = 0; d < 2; ++d)
+          t[static_cast<std::size_t>((d * kOrderSpan + a) * kOrderSpan + b)] =
+              neighbour_order(a, b, d == 1);
+    return t;
+  }();
+  return table[static_cast<std::size_t>(((diagonal ? 1 : 0) * kOrderSpan + i) * kOrderSpan + j)];
+}
+
+/// What objects() needs of an h x w grid that depends only on its shape: the iteration
+/// order of asindices(grid), the hash of every index, and for every cell the set comprehension
+/// of its in-grid neighbours (`{(i, j) for i, j in diagfun(cand) if ...}`) as it lies in its
+/// table (mask and occupied slots), for either diagfun. Computed once per shape.
+
+struct ShapeInfo {
+  std::vector<std::int32_t> order;
+  std::vector<std::int64_t> hashes;
+  std::vector<NeighbourSet> near[2];
+};
+
+ShapeInfo compute_shape_info(std::int64_t h, std::int64_t w) {
+  ShapeInfo info;
+  const std::int64_t n = h * w;
+  info.hashes.resize(static_cast<std::size_t>(n));
+  SimSet s;
+  for (std::int64_t i = 0; i < h; ++i)
+    for (std::int64_t j = 0; j < w; ++j) {
+      const std::int64_t id = i * w + j;
+      info.hashes[static_cast<std::size_t>(id)] = index_hash(i, j);
+      s.add(static_cast<std::int32_t>(id), info.hashes[static_cast<std::size_t>(id)]);
+    }
+  info.order.reserve(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k <= s.mask(); ++k)
+    if (s.slot(k).key >= 0)
+      info.order.push_back(s.slot(k).key);
+  for (int d = 0; d < 2; ++d) {
+    info.near[d].resize(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < h; ++i)
+      for (std::int64_t j = 0; j < w; ++j) {
+        const bool big = i >= kOrderSpan || j >= kOrderSpan;
+        const NeighbourOrder around =
+            big ? neighbour_order(i, j, d == 1) : cached_neighbour_order(i, j, d == 1);
+        s.reset();
+        for (std::uint8_t k = 0; k < around.n; ++k) {
+          const std::int64_t ni = i + kOffsets[around.k[k]][0];
+          const std::int64_t nj = j + kOffsets[around.k[k]][1];
+          if (ni < 0 || ni >= h || nj < 0 || nj >= w)
+            continue;
+          const std::int64_t id = ni * w + nj;
+          s.add(static_cast<std::int32_t>(id), info.hashes[static_cast<std::size_t>(id)]);
+        }
+        NeighbourSet& ns = info.near[d][static_cast<std::size_t>(i * w + j)];
+        ns.mask = static_cast<std::uint8_t>(s.mask());
+        for (std::int64_t k = 0; k <= s.mask(); ++k)
+          if (s.slot(k).key >= 0) {
+            ns.slot[ns.n] = static_cast<std::uint8_t>(k);
+            ns.id[ns.n] = s.slot(k).key;
+            ++ns.n;
+          }
+      }
+  }
+  return info;
+}
+
+const ShapeInfo& shape_info(std::int64_t h, std::int64_t w, ShapeInfo& scratch) {
+  static std::atomic<const ShapeInfo*> cache[kOrderSpan + 1][kOrderSpan + 1];
+  if (h > kOrderSpan || w > kOrderSpan) {
+    scratch = compute_shape_info(h, w);
+    return scratch;
+  }
+  std::atomic<const ShapeInfo*>& slot = cache[h][w];
+  const ShapeInfo* known = slot.load(std::memory_order_acquire);
+  if (known != nullptr)
+    return *known;
+  auto* fresh = new ShapeInfo(compute_shape_info(h, w));
+  if (slot.compare_exchange_strong(known, fresh, std::memory_order_acq_rel))
+    return *fresh;
+  delete fresh; // another thread stored the same information first
+  return *known;
+}
+
+// ---- the functions ----
+
+/// The colours of `element` for mostcolor/leastcolor: `[v for r in element for v in r]` for
+/// a tuple, `[v for v, _ in element]` otherwise.
+py::Result<std::vector<Value>> element_values(const Value& element) {
+  std::vector<Value> values;
+  if (element.is_tuple()) {
+    for (const Value& r : py::as_tuple(element)) {
+      PY_TRY(py::Iter it, py::iter(r));
+      while (const Value* v = it.next())
+        values.push_back(*v);
+    }
+    return values;
+  }
+  PY_TRY(py::Iter it, py::iter(element));
+  values.reserve(static_cast<std::size_t>(it.remaining()));
+  while (const Value* e = it.next()) {
+    Value v, rest;
+    PY_CHECK(unpack2(*e, v, rest));
+    values.push_back(std::move(v));
+  }
+  return values;
+}
+
+/// Distinct int colours in order of first appearance, with their counts.
+struct ColourCounts {
+  std::vector<std::int64_t> colours, counts;
+  void add(std::int64_t c) {
+    for (std::size_t k = 0; k < colours.size(); ++k)
+      if (colours[k] == c) {
+        ++counts[k];
+        return;
+      }
+    colours.push_back(c);
+    counts.push_back(1);
+  }
+};
+
+/// The colours of a grid of int rows, or of a frozenset of cells with int colours; false when
+/// `element` is not one of those.
+bool int_colour_counts(const Value& element, ColourCounts& cc) {
+  if (element.is_tuple()) {
+    for (const Value& r : py::as_tuple(element)) {
+      if (!r.is_tuple())
+        return false;
+      for (const Value& v : py::as_tuple(r)) {
+        if (!v.is(Kind::Int))
+          return false;
+        cc.add(v.as_int());
+      }
+    }
+    return true;
+  }
+  if (!element.is_frozenset())
+    return false;
+  return each_in_set(py::as_set_table(element), [&](const Value& e) {
+    if (!e.is_tuple() || py::as_tuple(e).size != 2 || !py::as_tuple(e)[0].is(Kind::Int))
+      return false;
+    cc.add(py::as_tuple(e)[0].as_int());
+    return true;
+  });
+}
+
+/// `max(set(values), key=values.count)` (most) or `min(...)`: the first value of the set's
+/// iteration order with the largest (smallest) count.
+Value most_or_least_colour(const Value& element, bool most) {
+  ColourCounts cc;
+  if (int_colour_counts(element, cc)) {
+    // set(values) holds the distinct values, inserted in order of first appearance.
+    py::SetTable s;
+    for (std::int64_t c : cc.colours)
+      s.add(Value::integer(c));
+    bool have = false;
+    std::int64_t best = 0, best_count = 0;
+    s.for_each([&](const Value& x) {
+      std::int64_t n = 0;
+      for (std::size_t k = 0; k < cc.colours.size(); ++k)
+        if (cc.colours[k] == x.as_int())
+          n = cc.counts[k];
+      if (!have || (most ? n > best_count : n < best_count)) {
+        have = true;
+        best = x.as_int();
+        best_count = n;
+      }
+    });
+    if (!have)
+      return py::Error{Exc::ValueError, "arg is an empty sequence"};
+    return Value::integer(best);
+  }
+  PY_TRY(std::vector<Value> values, element_values(element));
+  py::SetTable s;
+  for (const Value& v : values)
+    s.add(v);
+  const Value* best = nullptr;
+  std::int64_t best_count = 0;
+  s.for_each([&](const Value& x) {
+    std::int64_t n = 0;
+    for (const Value& v : values)
+      if (py::eq(v, x))
+        ++n;
+    if (best == nullptr || (most ? n > best_count : n < best_count)) {
+      best = &x;
+      best_count = n;
+    }
+  });
+  if (best == nullptr)
+    return py::Error{Exc::ValueError, "arg is an empty sequence"};
+  return *best;
+}
+
 // mostcolor(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) -> int
-Value mostcolor_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value mostcolor_impl(const Value* args, std::size_t) {
+  return most_or_least_colour(args[0], true);
+}
 
 // leastcolor(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) -> int
-Value leastcolor_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value leastcolor_impl(const Value* args, std::size_t) {
+  return most_or_least_colour(args[0], false);
+}
 
-// height(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value height_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// height (rows) or width of a piece: `lowermost(piece) - uppermost(piece) + 1`.
+Value extent(const Value& piece, bool rows) {
+  PY_TRY(std::int64_t n, py::len(piece));
+  if (n == 0)
+    return Value::integer(0);
+  if (piece.is_tuple()) {
+    if (rows)
+      return Value::integer(n);
+    PY_TRY(Value first_row, py::getitem(piece, 0));
+    PY_TRY(std::int64_t w, py::len(first_row));
+    return Value::integer(w);
+  }
+  const PatchScan s = scan_patch(piece);
+  if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
+    // lowermost/rightmost, then toindices inside it.
+    if (!frames_fit(2))
+      return recursion_error();
+    return Value::integer(rows ? s.max_i - s.min_i + 1 : s.max_j - s.min_j + 1);
+  }
+  PY_TRY(Value hi, py::call(rows ? fn::lowermost : fn::rightmost, {piece}));
+  PY_TRY(Value lo, py::call(rows ? fn::uppermost : fn::leftmost, {piece}));
+  PY_TRY(Value d, py::sub(hi, lo));
+  return py::add(d, Value::integer(1));
+}
 
-// width(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value width_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// height(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]) -> int
+Value height_impl(const Value* args, std::size_t) {
+  return extent(args[0], true);
+}
 
-// shape(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value shape_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// width(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]) -> int
+Value width_impl(const Value* args, std::size_t) {
+  return extent(args[0], false);
+}
 
-// portrait(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value portrait_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// shape(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
+Value shape_impl(const Value* args, std::size_t) {
+  PY_TRY(Value h, py::call(fn::height, {args[0]}));
+  PY_TRY(Value w, py::call(fn::width, {args[0]}));
+  return pair(h, w);
+}
 
-// colorcount(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]], value: int) -> int
-Value colorcount_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// portrait(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]) -> bool
+Value portrait_impl(const Value* args, std::size_t) {
+  PY_TRY(Value h, py::call(fn::height, {args[0]}));
+  PY_TRY(Value w, py::call(fn::width, {args[0]}));
+  PY_TRY(bool taller, py::gt(h, w));
+  return Value::boolean(taller);
+}
 
-// colorfilter(objs: FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]], value: int) -> FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
-Value colorfilter_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// `s.count(sub)` for strings (non-overlapping; an empty `sub` counts len(s) + 1).
+std::int64_t str_count(std::string_view s, std::string_view sub) {
+  if (sub.empty())
+    return static_cast<std::int64_t>(s.size()) + 1;
+  std::int64_t n = 0;
+  for (std::size_t pos = s.find(sub); pos != std::string_view::npos;
+       pos = s.find(sub, pos + sub.size()))
+    ++n;
+  return n;
+}
+
+// colorcount(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]], value: int)
+// -> int
+Value colorcount_impl(const Value* args, std::size_t) {
+  const Value& element = args[0];
+  const Value& value = args[1];
+  std::int64_t total = 0;
+  if (element.is_tuple()) {
+    // sum(row.count(value) for row in element)
+    for (const Value& row : py::as_tuple(element)) {
+      if (row.is_tuple()) {
+        if (value.is(Kind::Int)) {
+          for (const Value& v : py::as_tuple(row))
+            if (v.is(Kind::Int) ? v.as_int() == value.as_int() : py::eq(v, value))
+              ++total;
+        } else {
+          PY_TRY(std::int64_t n, py::count(row, value));
+          total += n;
+        }
+      } else if (row.is(Kind::Str)) {
+        if (!value.is(Kind::Str))
+          return py::Error{Exc::TypeError, "must be str"};
+        total += str_count(py::as_str(row), py::as_str(value));
+      } else {
+        return py::Error{Exc::AttributeError, "object has no attribute 'count'"};
+      }
+    }
+    return Value::integer(total);
+  }
+  // sum(v == value for v, _ in element)
+  PY_TRY(py::Iter it, py::iter(element));
+  while (const Value* e = it.next()) {
+    if (e->is_tuple() && py::as_tuple(*e).size == 2) {
+      if (py::op_eq(py::as_tuple(*e)[0], value))
+        ++total;
+      continue;
+    }
+    Value v, rest;
+    PY_CHECK(unpack2(*e, v, rest));
+    if (py::op_eq(v, value))
+      ++total;
+  }
+  return Value::integer(total);
+}
+
+// colorfilter(objs: FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]], value: int) ->
+// FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
+Value colorfilter_impl(const Value* args, std::size_t) {
+  // frozenset(obj for obj in objs if next(iter(obj))[0] == value)
+  PY_TRY(py::Iter it, py::iter(args[0]));
+  py::SetTable t;
+  while (const Value* obj = it.next()) {
+    PY_TRY(py::Iter inner, py::iter(*obj));
+    const Value* first = inner.next();
+    if (first == nullptr) {
+      // StopIteration inside a generator expression: Python turns it into RuntimeError,
+      // which battgpu::py has no type for (see the report); StopIteration stands in.
+      return py::Error{Exc::StopIteration, "generator raised StopIteration (RuntimeError)"};
+    }
+    PY_TRY(Value colour, py::getitem(*first, 0));
+    if (py::op_eq(colour, args[1]))
+      t.add(*obj);
+  }
+  return py::make_frozenset(std::move(t));
+}
 
 // sizefilter(container: Container, n: int) -> FrozenSet
-Value sizefilter_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value sizefilter_impl(const Value* args, std::size_t) {
+  // frozenset(item for item in container if len(item) == n)
+  PY_TRY(py::Iter it, py::iter(args[0]));
+  py::SetTable t;
+  const Value& n = args[1];
+  while (const Value* item = it.next()) {
+    PY_TRY(std::int64_t size, py::len(*item));
+    if (n.is(Kind::Int) ? size == n.as_int() : py::op_eq(Value::integer(size), n))
+      t.add(*item);
+  }
+  return py::make_frozenset(std::move(t));
+}
+
+/// A new frozenset holding every index of an h x w grid, inserted row by row.
+Value all_indices(std::int64_t h, std::int64_t w) {
+  py::SetTable t;
+  for (std::int64_t i = 0; i < h; ++i)
+    for (std::int64_t j = 0; j < w; ++j)
+      t.add(int_pair(i, j));
+  return py::make_frozenset(std::move(t));
+}
 
 // asindices(grid: Tuple[Tuple[int]]) -> FrozenSet[Tuple[int, int]]
-Value asindices_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value asindices_impl(const Value* args, std::size_t) {
+  // frozenset((i, j) for i in range(len(grid)) for j in range(len(grid[0])))
+  const Value& grid = args[0];
+  PY_TRY(std::int64_t h, py::len(grid));
+  if (h == 0)
+    return py::empty_frozenset(); // grid[0] is never looked at
+  PY_TRY(Value first_row, py::getitem(grid, 0));
+  PY_TRY(std::int64_t w, py::len(first_row));
+  return all_indices(h, w);
+}
 
 // ofcolor(grid: Tuple[Tuple[int]], value: int) -> FrozenSet[Tuple[int, int]]
-Value ofcolor_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value ofcolor_impl(const Value* args, std::size_t) {
+  // frozenset((i, j) for i, r in enumerate(grid) for j, v in enumerate(r) if v == value)
+  const Value& grid = args[0];
+  const Value& value = args[1];
+  py::SetTable t;
+  if (grid.is_tuple() && value.is(Kind::Int)) {
+    const std::int64_t c = value.as_int();
+    std::int64_t i = 0;
+    bool fast = true;
+    for (const Value& r : py::as_tuple(grid)) {
+      if (!r.is_tuple()) {
+        fast = false;
+        break;
+      }
+      std::int64_t j = 0;
+      for (const Value& v : py::as_tuple(r)) {
+        if (v.is(Kind::Int) ? v.as_int() == c : py::op_eq(v, value))
+          t.add(int_pair(i, j));
+        ++j;
+      }
+      ++i;
+    }
+    if (fast)
+      return py::make_frozenset(std::move(t));
+    t = py::SetTable();
+  }
+  PY_TRY(py::Iter rows, py::iter(grid));
+  std::int64_t i = 0;
+  while (const Value* r = rows.next()) {
+    PY_TRY(py::Iter it, py::iter(*r));
+    std::int64_t j = 0;
+    while (const Value* v = it.next()) {
+      if (py::op_eq(*v, value))
+        t.add(int_pair(i, j));
+      ++j;
+    }
+    ++i;
+  }
+  return py::make_frozenset(std::move(t));
+}
 
-// ulcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value ulcorner_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// Which builtin a corner takes in each column: min or max.
+enum class Pick : std::uint8_t { Min, Max };
 
-// urcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value urcorner_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// `tuple(map(pick, zip(*toindices(patch))))` for ulcorner/lrcorner (`keyed` false: every
+/// column takes `p0`), and urcorner/llcorner's `{0: p0, 1: p1}[k]` (a third column raises
+/// KeyError there).
+Value corner(const Value& patch, Pick p0, Pick p1, bool keyed) {
+  const PatchScan s = scan_patch(patch);
+  if (s.form != PatchScan::kOther) {
+    if (!frames_fit(1)) // toindices
+      return recursion_error();
+    if (s.form == PatchScan::kEmpty)
+      return py::empty_tuple();
+    const Pick q1 = keyed ? p1 : p0;
+    return int_pair(p0 == Pick::Min ? s.min_i : s.max_i, q1 == Pick::Min ? s.min_j : s.max_j);
+  }
+  PY_TRY(Value indices, py::call(fn::toindices, {patch}));
+  // zip(*indices): every argument is made an iterator up front.
+  PY_TRY(std::vector<Value> members, py::to_list(indices));
+  std::vector<std::vector<Value>> sources;
+  sources.reserve(members.size());
+  for (const Value& m : members) {
+    PY_TRY(std::vector<Value> items, py::to_list(m));
+    sources.push_back(std::move(items));
+  }
+  py::TupleBuilder out;
+  if (sources.empty())
+    return out.finish();
+  for (std::size_t k = 0;; ++k) {
+    std::vector<Value> column;
+    column.reserve(sources.size());
+    for (const auto& src : sources) {
+      if (src.size() <= k)
+        return out.finish();
+      column.push_back(src[k]);
+    }
+    if (keyed && k >= 2)
+      return py::Error{Exc::KeyError, "2"};
+    const Pick p = (keyed && k == 1) ? p1 : p0;
+    PY_TRY(Value m, p == Pick::Min ? py::min_of_list(column) : py::max_of_list(column));
+    out.push(std::move(m));
+  }
+}
 
-// llcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value llcorner_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// ulcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Tuple[int, int]
+Value ulcorner_impl(const Value* args, std::size_t) {
+  return corner(args[0], Pick::Min, Pick::Min, false);
+}
 
-// lrcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value lrcorner_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// urcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Tuple[int, int]
+Value urcorner_impl(const Value* args, std::size_t) {
+  return corner(args[0], Pick::Min, Pick::Max, true);
+}
+
+// llcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Tuple[int, int]
+Value llcorner_impl(const Value* args, std::size_t) {
+  return corner(args[0], Pick::Max, Pick::Min, true);
+}
+
+// lrcorner(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Tuple[int, int]
+Value lrcorner_impl(const Value* args, std::size_t) {
+  return corner(args[0], Pick::Max, Pick::Max, false);
+}
+
+/// `seq[start:stop]` with Python values as bounds (ints or None; anything else TypeError).
+Value slice_by(const Value& seq, const Value& start, const Value& stop) {
+  if (!seq.is_tuple() && !seq.is(Kind::Str))
+    return py::Error{Exc::TypeError, "object is not subscriptable"};
+  auto bound = [](const Value& v) -> py::Result<std::optional<std::int64_t>> {
+    if (v.is_none())
+      return std::optional<std::int64_t>{};
+    if (v.is_int_like())
+      return std::optional<std::int64_t>{v.as_int()};
+    return py::Error{Exc::TypeError, "slice indices must be integers or None"};
+  };
+  PY_TRY(std::optional<std::int64_t> a, bound(start));
+  PY_TRY(std::optional<std::int64_t> b, bound(stop));
+  return py::getslice(seq, a, b);
+}
 
 // crop(grid: Tuple[Tuple[int]], start: Tuple[int, int], dims: Tuple[int, int]) -> Tuple[Tuple[int]]
-Value crop_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value crop_impl(const Value* args, std::size_t) {
+  // tuple(r[start[1]:start[1]+dims[1]] for r in grid[start[0]:start[0]+dims[0]])
+  const Value& grid = args[0];
+  const Value& start = args[1];
+  const Value& dims = args[2];
+  PY_TRY(Value s0, py::getitem(start, 0));
+  PY_TRY(Value d0, py::getitem(dims, 0));
+  PY_TRY(Value e0, py::add(s0, d0));
+  PY_TRY(Value rows, slice_by(grid, s0, e0));
+  PY_TRY(py::Iter it, py::iter(rows));
+  if (it.remaining() == 0)
+    return py::empty_tuple(); // start[1] and dims[1] are never looked at
+  PY_TRY(Value s1, py::getitem(start, 1));
+  PY_TRY(Value d1, py::getitem(dims, 1));
+  PY_TRY(Value e1, py::add(s1, d1));
+  py::TupleBuilder out(static_cast<std::size_t>(it.remaining()));
+  while (const Value* r = it.next()) {
+    PY_TRY(Value piece, slice_by(*r, s1, e1));
+    out.push(std::move(piece));
+  }
+  return out.finish();
+}
 
-// toindices(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> FrozenSet[Tuple[int, int]]
-Value toindices_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// toindices(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// FrozenSet[Tuple[int, int]]
+Value toindices_impl(const Value* args, std::size_t) {
+  const Value& patch = args[0];
+  PY_TRY(std::int64_t n, py::len(patch));
+  if (n == 0)
+    return py::empty_frozenset();
+  PY_TRY(bool cells, holds_cells(patch));
+  if (!cells)
+    return patch;
+  // frozenset(index for value, index in patch)
+  PY_TRY(py::Iter it, py::iter(patch));
+  py::SetTable t;
+  while (const Value* e = it.next()) {
+    if (e->is_tuple() && py::as_tuple(*e).size == 2) {
+      t.add(py::as_tuple(*e)[1]);
+      continue;
+    }
+    Value v, index;
+    PY_CHECK(unpack2(*e, v, index));
+    t.add(std::move(index));
+  }
+  return py::make_frozenset(std::move(t));
+}
 
-// recolor(value: int, patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> FrozenSet[Tuple[int, Tuple[int, int]]]
-Value recolor_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// recolor(value: int, patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int,
+// int]]]) -> FrozenSet[Tuple[int, Tuple[int, int]]]
+Value recolor_impl(const Value* args, std::size_t) {
+  // frozenset((value, index) for index in toindices(patch))
+  PY_TRY(Value indices, py::call(fn::toindices, {args[1]}));
+  PY_TRY(py::Iter it, py::iter(indices));
+  py::SetTable t;
+  while (const Value* index = it.next())
+    t.add(cell(args[0], *index));
+  return py::make_frozenset(std::move(t));
+}
 
-// shift(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], directions: Tuple[int, int]) -> Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]
-Value shift_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// `a + b` for the coordinates of shift and friends: ints directly.
+Value add_coord(const Value& a, const Value& b) {
+  std::int64_t r;
+  if (a.is(Kind::Int) && b.is(Kind::Int) && !__builtin_add_overflow(a.as_int(), b.as_int(), &r))
+    return Value::integer(r);
+  return py::add(a, b);
+}
 
-// normalize(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]
-Value normalize_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// shift(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]],
+// directions: Tuple[int, int]) -> Union[FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]
+Value shift_impl(const Value* args, std::size_t) {
+  const Value& patch = args[0];
+  PY_TRY(std::int64_t n, py::len(patch));
+  if (n == 0)
+    return patch;
+  Value di, dj;
+  PY_CHECK(unpack2(args[1], di, dj));
+  PY_TRY(bool cells, holds_cells(patch));
+  PY_TRY(py::Iter it, py::iter(patch));
+  py::SetTable t;
+  const bool int_offsets = di.is(Kind::Int) && dj.is(Kind::Int);
+  while (const Value* e = it.next()) {
+    if (int_offsets) {
+      // The common shape, with no failure possible short of overflow.
+      if (const py::TupleObject* ij = index_of(*e, cells)) {
+        std::int64_t i, j;
+        if (!__builtin_add_overflow((*ij)[0].as_int(), di.as_int(), &i) &&
+            !__builtin_add_overflow((*ij)[1].as_int(), dj.as_int(), &j)) {
+          t.add(cells ? int_cell(py::as_tuple(*e)[0], i, j) : int_pair(i, j));
+          continue;
+        }
+      }
+    }
+    Value value, ij, i, j;
+    if (cells) {
+      // for value, (i, j) in patch
+      PY_CHECK(unpack2(*e, value, ij));
+      PY_CHECK(unpack2(ij, i, j));
+    } else {
+      PY_CHECK(unpack2(*e, i, j));
+    }
+    PY_TRY(Value ni, add_coord(i, di));
+    PY_TRY(Value nj, add_coord(j, dj));
+    Value index = pair(ni, nj);
+    t.add(cells ? cell(value, index) : std::move(index));
+  }
+  return py::make_frozenset(std::move(t));
+}
+
+// normalize(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]
+Value normalize_impl(const Value* args, std::size_t) {
+  const Value& patch = args[0];
+  PY_TRY(std::int64_t n, py::len(patch));
+  if (n == 0)
+    return patch;
+  // shift(patch, (-uppermost(patch), -leftmost(patch)))
+  const PatchScan s = scan_patch(patch);
+  if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
+    if (!frames_fit(2)) // uppermost, then toindices inside it
+      return recursion_error();
+    return py::call(fn::shift, {patch, int_pair(-s.min_i, -s.min_j)});
+  }
+  PY_TRY(Value top, py::call(fn::uppermost, {patch}));
+  PY_TRY(Value ntop, py::neg(top));
+  PY_TRY(Value left, py::call(fn::leftmost, {patch}));
+  PY_TRY(Value nleft, py::neg(left));
+  return py::call(fn::shift, {patch, pair(ntop, nleft)});
+}
+
+/// dneighbors / ineighbors: the set display of four pairs `(loc[0] + a, loc[1] + b)` (an
+/// offset of 0 leaves loc's item itself), evaluated left to right, copied into a frozenset.
+Value neighbour_display(const Value& loc, std::size_t from) {
+  py::SetTable s;
+  if (loc.is_tuple() && py::as_tuple(loc).size == 2 && py::as_tuple(loc)[0].is(Kind::Int) &&
+      py::as_tuple(loc)[1].is(Kind::Int)) {
+    const std::int64_t i = py::as_tuple(loc)[0].as_int(), j = py::as_tuple(loc)[1].as_int();
+    if (i > INT64_MIN && i < INT64_MAX && j > INT64_MIN && j < INT64_MAX) {
+      for (std::size_t k = from; k < from + 4; ++k)
+        s.add(int_pair(i + kOffsets[k][0], j + kOffsets[k][1]));
+      return py::frozenset_of_set(s);
+    }
+  }
+  Value items[2];
+  bool have[2] = {false, false};
+  auto item = [&](int k) -> Value {
+    if (!have[k]) {
+      Value v = py::getitem(loc, k);
+      if (!v.ok())
+        return v;
+      items[k] = std::move(v);
+      have[k] = true;
+    }
+    return items[k];
+  };
+  auto moved = [](const Value& v, int offset) -> Value {
+    if (offset == 0)
+      return v;
+    return offset < 0 ? py::sub(v, Value::integer(1)) : py::add(v, Value::integer(1));
+  };
+  for (std::size_t k = from; k < from + 4; ++k) {
+    PY_TRY(Value a, item(0));
+    PY_TRY(Value x, moved(a, kOffsets[k][0]));
+    PY_TRY(Value b, item(1));
+    PY_TRY(Value y, moved(b, kOffsets[k][1]));
+    s.add(pair(x, y));
+  }
+  return py::frozenset_of_set(s);
+}
 
 // dneighbors(loc: Tuple[int, int]) -> FrozenSet[Tuple[int, int]]
-Value dneighbors_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value dneighbors_impl(const Value* args, std::size_t) {
+  return neighbour_display(args[0], 0);
+}
 
 // ineighbors(loc: Tuple[int, int]) -> FrozenSet[Tuple[int, int]]
-Value ineighbors_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value ineighbors_impl(const Value* args, std::size_t) {
+  return neighbour_display(args[0], 4);
+}
 
 // neighbors(loc: Tuple[int, int]) -> FrozenSet[Tuple[int, int]]
-Value neighbors_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value neighbors_impl(const Value* args, std::size_t) {
+  PY_TRY(Value d, py::call(fn::dneighbors, {args[0]}));
+  PY_TRY(Value i, py::call(fn::ineighbors, {args[0]}));
+  return py::make_frozenset(py::SetTable::union_of(py::as_set_table(d), py::as_set_table(i)));
+}
 
-// objects(grid: Tuple[Tuple[int]], univalued: bool, diagonal: bool, without_bg: bool) -> FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
-Value objects_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// `grid[loc[0]][loc[1]]`.
+Value grid_at(const Value& grid, const Value& loc) {
+  PY_TRY(Value i, py::getitem(loc, 0));
+  PY_TRY(Value row, py::getitem(grid, i));
+  PY_TRY(Value j, py::getitem(loc, 1));
+  return py::getitem(row, j);
+}
+
+/// objects() over any values, statement by statement.
+Value objects_generic(const Value& grid, const Value& univalued, const Value& diagonal,
+                      const Value& without_bg) {
+  Value bg = Value::none();
+  if (py::truthy(without_bg)) {
+    PY_TRY(Value m, py::call(fn::mostcolor, {grid}));
+    bg = std::move(m);
+  }
+  py::SetTable objs, occupied;
+  PY_TRY(std::int64_t h, py::len(grid));
+  PY_TRY(Value first_row, py::getitem(grid, 0));
+  PY_TRY(std::int64_t w, py::len(first_row));
+  PY_TRY(Value unvisited, py::call(fn::asindices, {grid}));
+  const py::Builtin& diagfun = py::truthy(diagonal) ? fn::neighbors : fn::dneighbors;
+  PY_TRY(py::Iter locs, py::iter(unvisited));
+  while (const Value* loc = locs.next()) {
+    if (occupied.contains(*loc))
+      continue;
+    PY_TRY(Value val, grid_at(grid, *loc));
+    if (py::op_eq(val, bg))
+      continue;
+    py::SetTable obj;
+    obj.add(cell(val, *loc));
+    py::SetTable cands;
+    cands.add(*loc);
+    while (cands.size() > 0) {
+      py::SetTable neighborhood;
+      for (std::int64_t s = 0; s <= cands.mask(); ++s) {
+        const Value& cand = cands.slot(s).key;
+        if (cand.kind() == Kind::Unbound || cand.kind() == Kind::Dummy)
+          continue;
+        PY_TRY(Value v, grid_at(grid, cand));
+        const bool take = py::truthy(univalued) ? py::op_eq(val, v) : py::op_ne(v, bg);
+        if (!take)
+          continue;
+        obj.add(cell(v, cand));
+        occupied.add(cand);
+        PY_TRY(Value around, py::call(diagfun, {cand}));
+        py::SetTable near;
+        PY_TRY(py::Iter it, py::iter(around));
+        while (const Value* e = it.next()) {
+          Value i, j;
+          PY_CHECK(unpack2(*e, i, j));
+          PY_TRY(bool row_ok, in_range(i, h));
+          if (!row_ok)
+            continue;
+          PY_TRY(bool col_ok, in_range(j, w));
+          if (col_ok)
+            near.add(pair(i, j));
+        }
+        neighborhood.merge(near);
+      }
+      cands = py::SetTable::difference(neighborhood, occupied);
+    }
+    objs.add(py::make_frozenset(py::SetTable::copy_of(obj)));
+  }
+  return py::make_frozenset(py::SetTable::copy_of(objs));
+}
+
+/// objects() of a grid of ints: the same statements, with the sets of indices kept as
+/// SimSets of cell numbers (same slots as CPython's, so the same iteration order) and
+/// `occupied` as a bitmap (only its members and size matter). The cells' sets are built as
+/// py::SetTables, since they are the result.
+Value objects_ints(const Value& grid, const IntGrid& g, bool univalued, bool diagonal,
+                   bool without_bg) {
+  bool has_bg = false;
+  std::int64_t bg = 0;
+  if (without_bg) {
+    PY_TRY(Value m, py::call(fn::mostcolor, {grid}));
+    has_bg = true;
+    bg = m.as_int(); // the grid's ints: mostcolor returns one of them
+  }
+  if (!frames_fit(1)) // asindices
+    return recursion_error();
+  const std::int64_t w = g.w;
+  ShapeInfo scratch;
+  const ShapeInfo& shape = shape_info(g.h, w, scratch);
+  const std::vector<NeighbourSet>& near = shape.near[diagonal ? 1 : 0];
+  std::vector<std::uint8_t> occupied(g.cells.size(), 0);
+  std::int64_t occupied_count = 0;
+  auto is_occupied = [&](std::int32_t k) { return occupied[static_cast<std::size_t>(k)] != 0; };
+  bool checked_depth = false;
+  SimSet cands, neighborhood;
+  py::SetTable objs;
+  for (const std::int32_t loc : shape.order) {
+    if (occupied[static_cast<std::size_t>(loc)] != 0)
+      continue;
+    const std::int64_t val = g.cells[static_cast<std::size_t>(loc)];
+    if (has_bg && val == bg)
+      continue;
+    if (!checked_depth) {
+      if (!frames_fit(diagonal ? 2 : 1)) // neighbors calls dneighbors
+        return recursion_error();
+      checked_depth = true;
+    }
+    py::SetTable obj;
+    cands.reset();
+    cands.add(loc, shape.hashes[static_cast<std::size_t>(loc)]);
+    while (cands.size() > 0) {
+      neighborhood.reset();
+      for (std::int64_t s = 0; s <= cands.mask(); ++s) {
+        const std::int32_t cand = cands.slot(s).key;
+        if (cand < 0)
+          continue;
+        const std::int64_t v = g.cells[static_cast<std::size_t>(cand)];
+        if (univalued ? v != val : (has_bg && v == bg))
+          continue;
+        obj.add(py::arc_cell_of(v, cand / w, cand % w));
+        occupied[static_cast<std::size_t>(cand)] = 1;
+        ++occupied_count;
+        neighborhood.merge(near[static_cast<std::size_t>(cand)], shape.hashes);
+      }
+      cands.assign_difference(neighborhood, is_occupied, occupied_count);
+    }
+    objs.add(py::make_frozenset(py::SetTable::copy_of(obj)));
+  }
+  return py::make_frozenset(py::SetTable::copy_of(objs));
+}
+
+// objects(grid: Tuple[Tuple[int]], univalued: bool, diagonal: bool, without_bg: bool) ->
+// FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
+Value objects_impl(const Value* args, std::size_t) {
+  IntGrid g;
+  if (read_int_grid(args[0], g))
+    return objects_ints(args[0], g, py::truthy(args[1]), py::truthy(args[2]), py::truthy(args[3]));
+  return objects_generic(args[0], args[1], args[2], args[3]);
+}
+
+/// `frozenset((v, (i, j)) for i, r in enumerate(grid) for j, v in enumerate(r) if v == value)`
+Value cells_of_colour(const Value& grid, const Value& value) {
+  py::SetTable inner;
+  if (grid.is_tuple() && value.is(Kind::Int)) {
+    bool fast = true;
+    std::int64_t i = 0;
+    for (const Value& r : py::as_tuple(grid)) {
+      if (!r.is_tuple()) {
+        fast = false;
+        break;
+      }
+      std::int64_t j = 0;
+      for (const Value& v : py::as_tuple(r)) {
+        if (v.is(Kind::Int) ? v.as_int() == value.as_int() : py::op_eq(v, value))
+          inner.add(int_cell(v, i, j));
+        ++j;
+      }
+      ++i;
+    }
+    if (fast)
+      return py::make_frozenset(std::move(inner));
+    inner = py::SetTable();
+  }
+  PY_TRY(py::Iter rows, py::iter(grid));
+  std::int64_t i = 0;
+  while (const Value* r = rows.next()) {
+    PY_TRY(py::Iter it, py::iter(*r));
+    std::int64_t j = 0;
+    while (const Value* v = it.next()) {
+      if (py::op_eq(*v, value))
+        inner.add(int_cell(*v, i, j));
+      ++j;
+    }
+    ++i;
+  }
+  return py::make_frozenset(std::move(inner));
+}
 
 // partition(grid: Tuple[Tuple[int]]) -> FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
-Value partition_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value partition_impl(const Value* args, std::size_t) {
+  PY_TRY(Value colours, py::call(fn::palette, {args[0]}));
+  py::SetTable outer;
+  const py::SetTable& t = py::as_set_table(colours);
+  for (std::int64_t s = 0; s <= t.mask(); ++s) {
+    const Value& value = t.slot(s).key;
+    if (value.kind() == Kind::Unbound || value.kind() == Kind::Dummy)
+      continue;
+    PY_TRY(Value part, cells_of_colour(args[0], value));
+    outer.add(std::move(part));
+  }
+  return py::make_frozenset(std::move(outer));
+}
 
 // fgpartition(grid: Tuple[Tuple[int]]) -> FrozenSet[FrozenSet[Tuple[int, Tuple[int, int]]]]
-Value fgpartition_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value fgpartition_impl(const Value* args, std::size_t) {
+  // palette(grid) - {mostcolor(grid)}
+  PY_TRY(Value colours, py::call(fn::palette, {args[0]}));
+  PY_TRY(Value bg, py::call(fn::mostcolor, {args[0]}));
+  py::SetTable one;
+  one.add(std::move(bg));
+  const py::SetTable rest = py::SetTable::difference(py::as_set_table(colours), one);
+  py::SetTable outer;
+  for (std::int64_t s = 0; s <= rest.mask(); ++s) {
+    const Value& value = rest.slot(s).key;
+    if (value.kind() == Kind::Unbound || value.kind() == Kind::Dummy)
+      continue;
+    PY_TRY(Value part, cells_of_colour(args[0], value));
+    outer.add(std::move(part));
+  }
+  return py::make_frozenset(std::move(outer));
+}
 
-// uppermost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value uppermost_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// `min(i for i, j in toindices(patch))` and its siblings: `column` 0 reads i, 1 reads j.
+Value patch_extreme(const Value& patch, int column, bool want_max) {
+  const PatchScan s = scan_patch(patch);
+  if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
+    if (!frames_fit(1)) // toindices
+      return recursion_error();
+    if (column == 0)
+      return Value::integer(want_max ? s.max_i : s.min_i);
+    return Value::integer(want_max ? s.max_j : s.min_j);
+  }
+  PY_TRY(Value indices, py::call(fn::toindices, {patch}));
+  PY_TRY(py::Iter it, py::iter(indices));
+  Value best;
+  bool have = false;
+  while (const Value* e = it.next()) {
+    Value ij[2];
+    PY_CHECK(unpack2(*e, ij[0], ij[1]));
+    Value& k = ij[column];
+    if (!have) {
+      best = std::move(k);
+      have = true;
+      continue;
+    }
+    PY_TRY(bool better, py::compare(k, best, want_max ? py::CompareOp::Gt : py::CompareOp::Lt));
+    if (better)
+      best = std::move(k);
+  }
+  if (!have)
+    return py::Error{Exc::ValueError, "arg is an empty sequence"};
+  return best;
+}
 
-// lowermost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value lowermost_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// uppermost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// int
+Value uppermost_impl(const Value* args, std::size_t) {
+  return patch_extreme(args[0], 0, false);
+}
+
+// lowermost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// int
+Value lowermost_impl(const Value* args, std::size_t) {
+  return patch_extreme(args[0], 0, true);
+}
 
 // leftmost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value leftmost_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value leftmost_impl(const Value* args, std::size_t) {
+  return patch_extreme(args[0], 1, false);
+}
 
-// rightmost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value rightmost_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// rightmost(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// int
+Value rightmost_impl(const Value* args, std::size_t) {
+  return patch_extreme(args[0], 1, true);
+}
 
-// square(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value square_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// square(piece: Union[Tuple[Tuple[int]], FrozenSet[Tuple[int, Tuple[int, int]]],
+// FrozenSet[Tuple[int, int]]]) -> bool
+Value square_impl(const Value* args, std::size_t) {
+  const Value& piece = args[0];
+  if (piece.is_tuple()) {
+    // len(piece) == len(piece[0])
+    PY_TRY(Value first_row, py::getitem(piece, 0));
+    PY_TRY(std::int64_t w, py::len(first_row));
+    return Value::boolean(static_cast<std::int64_t>(py::as_tuple(piece).size) == w);
+  }
+  // height(piece) * width(piece) == len(piece) and height(piece) == width(piece)
+  PY_TRY(Value h, py::call(fn::height, {piece}));
+  PY_TRY(Value w, py::call(fn::width, {piece}));
+  PY_TRY(Value area, py::mul(h, w));
+  PY_TRY(std::int64_t n, py::len(piece));
+  if (!py::op_eq(area, Value::integer(n)))
+    return Value::boolean(false);
+  PY_TRY(Value h2, py::call(fn::height, {piece}));
+  PY_TRY(Value w2, py::call(fn::width, {piece}));
+  return Value::boolean(py::op_eq(h2, w2));
+}
+
+/// vline (`height(patch) == len(patch) and width(patch) == 1`) and hline (the other way).
+Value line(const Value& patch, bool vertical) {
+  PY_TRY(Value along, py::call(vertical ? fn::height : fn::width, {patch}));
+  PY_TRY(std::int64_t n, py::len(patch));
+  if (!py::op_eq(along, Value::integer(n)))
+    return Value::boolean(false);
+  PY_TRY(Value across, py::call(vertical ? fn::width : fn::height, {patch}));
+  return Value::boolean(py::op_eq(across, Value::integer(1)));
+}
 
 // vline(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value vline_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value vline_impl(const Value* args, std::size_t) {
+  return line(args[0], true);
+}
 
 // hline(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value hline_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value hline_impl(const Value* args, std::size_t) {
+  return line(args[0], false);
+}
 
-// hmatching(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value hmatching_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// The int pairs of a uniform patch (cells or indices), in iteration order.
+void collect_indices(const Value& patch, std::vector<std::array<std::int64_t, 2>>& out) {
+  const py::SetTable& t = py::as_set_table(patch);
+  out.reserve(static_cast<std::size_t>(t.size()));
+  bool as_cell = false;
+  bool first = true;
+  each_in_set(t, [&](const Value& e) {
+    if (first) {
+      as_cell = py::as_tuple(e)[1].is_tuple();
+      first = false;
+    }
+    const py::TupleObject* ij = index_of(e, as_cell);
+    out.push_back({(*ij)[0].as_int(), (*ij)[1].as_int()});
+    return true;
+  });
+}
 
-// vmatching(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value vmatching_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+bool uniform(const PatchScan& s) {
+  return s.form == PatchScan::kCells || s.form == PatchScan::kIndices ||
+         s.form == PatchScan::kEmpty;
+}
 
-// manhattan(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
-Value manhattan_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+/// hmatching (column 0) and vmatching (column 1):
+/// `len(set(i for i, j in toindices(a)) & set(i for i, j in toindices(b))) > 0`.
+Value matching(const Value& a, const Value& b, int column) {
+  if (uniform(scan_patch(a)) && uniform(scan_patch(b))) {
+    if (!frames_fit(1))
+      return recursion_error();
+    std::vector<std::array<std::int64_t, 2>> xa, xb;
+    if (!py::as_set_table(a).empty())
+      collect_indices(a, xa);
+    if (!py::as_set_table(b).empty())
+      collect_indices(b, xb);
+    std::vector<std::int64_t> keys;
+    keys.reserve(xa.size());
+    for (const auto& ij : xa)
+      keys.push_back(ij[static_cast<std::size_t>(column)]);
+    std::sort(keys.begin(), keys.end());
+    for (const auto& ij : xb)
+      if (std::binary_search(keys.begin(), keys.end(), ij[static_cast<std::size_t>(column)]))
+        return Value::boolean(true);
+    return Value::boolean(false);
+  }
+  py::SetTable sets[2];
+  for (int k = 0; k < 2; ++k) {
+    PY_TRY(Value indices, py::call(fn::toindices, {k == 0 ? a : b}));
+    PY_TRY(py::Iter it, py::iter(indices));
+    while (const Value* e = it.next()) {
+      Value ij[2];
+      PY_CHECK(unpack2(*e, ij[0], ij[1]));
+      sets[k].add(std::move(ij[column]));
+    }
+  }
+  return Value::boolean(!py::SetTable::intersection(sets[0], sets[1]).empty());
+}
 
-// adjacent(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
-Value adjacent_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// hmatching(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b:
+// Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
+Value hmatching_impl(const Value* args, std::size_t) {
+  return matching(args[0], args[1], 0);
+}
 
-// bordering(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], grid: Tuple[Tuple[int]]) -> bool
-Value bordering_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// vmatching(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b:
+// Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
+Value vmatching_impl(const Value* args, std::size_t) {
+  return matching(args[0], args[1], 1);
+}
 
-// centerofmass(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> Tuple[int, int]
-Value centerofmass_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// manhattan(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b:
+// Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> int
+Value manhattan_impl(const Value* args, std::size_t) {
+  // min(abs(ai - bi) + abs(aj - bj) for ai, aj in toindices(a) for bi, bj in toindices(b))
+  const Value& a = args[0];
+  const Value& b = args[1];
+  if (uniform(scan_patch(a)) && uniform(scan_patch(b))) {
+    if (!frames_fit(1))
+      return recursion_error();
+    std::vector<std::array<std::int64_t, 2>> xa, xb;
+    if (!py::as_set_table(a).empty())
+      collect_indices(a, xa);
+    if (!py::as_set_table(b).empty())
+      collect_indices(b, xb);
+    bool have = false;
+    std::int64_t best = 0;
+    bool small = true; // coordinates small enough for the differences not to overflow
+    for (const auto* xs : {&xa, &xb})
+      for (const auto& ij : *xs)
+        small = small && ij[0] > -(std::int64_t{1} << 60) && ij[0] < (std::int64_t{1} << 60) &&
+                ij[1] > -(std::int64_t{1} << 60) && ij[1] < (std::int64_t{1} << 60);
+    if (small) {
+      for (const auto& p : xa)
+        for (const auto& q : xb) {
+          const std::int64_t d = std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]);
+          if (!have || d < best) {
+            best = d;
+            have = true;
+          }
+        }
+      if (!have)
+        return py::Error{Exc::ValueError, "min() arg is an empty sequence"};
+      return Value::integer(best);
+    }
+  }
+  PY_TRY(Value ia, py::call(fn::toindices, {a}));
+  PY_TRY(py::Iter outer, py::iter(ia));
+  Value ib;
+  Value best;
+  bool have = false;
+  while (const Value* ea = outer.next()) {
+    Value ai, aj;
+    PY_CHECK(unpack2(*ea, ai, aj));
+    if (!ib.is_bound()) {
+      PY_TRY(Value x, py::call(fn::toindices, {b}));
+      ib = std::move(x);
+    }
+    PY_TRY(py::Iter inner, py::iter(ib));
+    while (const Value* eb = inner.next()) {
+      Value bi, bj;
+      PY_CHECK(unpack2(*eb, bi, bj));
+      PY_TRY(Value di, py::sub(ai, bi));
+      PY_TRY(Value adi, py::abs(di));
+      PY_TRY(Value dj, py::sub(aj, bj));
+      PY_TRY(Value adj, py::abs(dj));
+      PY_TRY(Value d, py::add(adi, adj));
+      if (!have) {
+        best = std::move(d);
+        have = true;
+        continue;
+      }
+      PY_TRY(bool less, py::lt(d, best));
+      if (less)
+        best = std::move(d);
+    }
+  }
+  if (!have)
+    return py::Error{Exc::ValueError, "min() arg is an empty sequence"};
+  return best;
+}
 
-// palette(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) -> FrozenSet[int]
-Value palette_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// adjacent(a: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], b:
+// Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) -> bool
+Value adjacent_impl(const Value* args, std::size_t) {
+  PY_TRY(Value d, py::call(fn::manhattan, {args[0], args[1]}));
+  return Value::boolean(py::op_eq(d, Value::integer(1)));
+}
 
-// numcolors(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) -> FrozenSet[int]
-Value numcolors_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// bordering(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], grid:
+// Tuple[Tuple[int]]) -> bool
+Value bordering_impl(const Value* args, std::size_t) {
+  const Value& patch = args[0];
+  const Value& grid = args[1];
+  PY_TRY(Value top, py::call(fn::uppermost, {patch}));
+  if (py::op_eq(top, Value::integer(0)))
+    return Value::boolean(true);
+  PY_TRY(Value left, py::call(fn::leftmost, {patch}));
+  if (py::op_eq(left, Value::integer(0)))
+    return Value::boolean(true);
+  PY_TRY(Value bottom, py::call(fn::lowermost, {patch}));
+  PY_TRY(std::int64_t h, py::len(grid));
+  if (py::op_eq(bottom, Value::integer(h - 1)))
+    return Value::boolean(true);
+  PY_TRY(Value right, py::call(fn::rightmost, {patch}));
+  PY_TRY(Value first_row, py::getitem(grid, 0));
+  PY_TRY(std::int64_t w, py::len(first_row));
+  return Value::boolean(py::op_eq(right, Value::integer(w - 1)));
+}
+
+// centerofmass(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]]) ->
+// Tuple[int, int]
+Value centerofmass_impl(const Value* args, std::size_t) {
+  // tuple(map(lambda x: sum(x) // len(patch), zip(*toindices(patch))))
+  const Value& patch = args[0];
+  PY_TRY(Value indices, py::call(fn::toindices, {patch}));
+  const PatchScan s = scan_patch(indices);
+  if (s.form == PatchScan::kIndices) {
+    std::int64_t si = 0, sj = 0;
+    bool fits = true;
+    each_in_set(py::as_set_table(indices), [&](const Value& e) {
+      fits = fits && !__builtin_add_overflow(si, py::as_tuple(e)[0].as_int(), &si) &&
+             !__builtin_add_overflow(sj, py::as_tuple(e)[1].as_int(), &sj);
+      return fits;
+    });
+    if (fits) {
+      PY_TRY(std::int64_t n, py::len(patch));
+      return int_pair(floor_div(si, n), floor_div(sj, n));
+    }
+  }
+  PY_TRY(std::vector<Value> members, py::to_list(indices));
+  std::vector<std::vector<Value>> sources;
+  sources.reserve(members.size());
+  for (const Value& m : members) {
+    PY_TRY(std::vector<Value> items, py::to_list(m));
+    sources.push_back(std::move(items));
+  }
+  py::TupleBuilder out;
+  if (sources.empty())
+    return out.finish();
+  for (std::size_t k = 0;; ++k) {
+    py::TupleBuilder column(sources.size());
+    for (const auto& src : sources) {
+      if (src.size() <= k)
+        return out.finish();
+      column.push(src[k]);
+    }
+    PY_TRY(Value total, py::sum(column.finish()));
+    PY_TRY(std::int64_t n, py::len(patch));
+    PY_TRY(Value q, py::floordiv(total, Value::integer(n)));
+    out.push(std::move(q));
+  }
+}
+
+// palette(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) ->
+// FrozenSet[int]
+Value palette_impl(const Value* args, std::size_t) {
+  const Value& element = args[0];
+  py::SetTable s;
+  if (element.is_tuple()) {
+    // frozenset({v for r in element for v in r})
+    std::uint64_t seen = 0; // small ints already added: adding them again changes nothing
+    for (const Value& r : py::as_tuple(element)) {
+      if (r.is_tuple()) {
+        for (const Value& v : py::as_tuple(r)) {
+          if (v.is(Kind::Int) && v.as_int() >= 0 && v.as_int() < 64) {
+            const std::uint64_t bit = std::uint64_t{1} << v.as_int();
+            if ((seen & bit) != 0)
+              continue;
+            seen |= bit;
+          }
+          s.add(v);
+        }
+        continue;
+      }
+      PY_TRY(py::Iter it, py::iter(r));
+      while (const Value* v = it.next())
+        s.add(*v);
+    }
+    return py::frozenset_of_set(s);
+  }
+  // frozenset({v for v, _ in element})
+  PY_TRY(py::Iter it, py::iter(element));
+  while (const Value* e = it.next()) {
+    if (e->is_tuple() && py::as_tuple(*e).size == 2) {
+      s.add(py::as_tuple(*e)[0]);
+      continue;
+    }
+    Value v, rest;
+    PY_CHECK(unpack2(*e, v, rest));
+    s.add(std::move(v));
+  }
+  return py::frozenset_of_set(s);
+}
+
+// numcolors(element: Union[FrozenSet[Tuple[int, Tuple[int, int]]], Tuple[Tuple[int]]]) ->
+// FrozenSet[int]
+Value numcolors_impl(const Value* args, std::size_t) {
+  PY_TRY(Value colours, py::call(fn::palette, {args[0]}));
+  return Value::integer(py::as_set_table(colours).size());
+}
 
 // color(obj: FrozenSet[Tuple[int, Tuple[int, int]]]) -> int
-Value color_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value color_impl(const Value* args, std::size_t) {
+  PY_TRY(Value first, first_of(args[0]));
+  return py::getitem(first, 0);
+}
 
-// toobject(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], grid: Tuple[Tuple[int]]) -> FrozenSet[Tuple[int, Tuple[int, int]]]
-Value toobject_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+// toobject(patch: Union[FrozenSet[Tuple[int, Tuple[int, int]]], FrozenSet[Tuple[int, int]]], grid:
+// Tuple[Tuple[int]]) -> FrozenSet[Tuple[int, Tuple[int, int]]]
+Value toobject_impl(const Value* args, std::size_t) {
+  const Value& grid = args[1];
+  PY_TRY(std::int64_t h, py::len(grid));
+  PY_TRY(Value first_row, py::getitem(grid, 0));
+  PY_TRY(std::int64_t w, py::len(first_row));
+  // frozenset((grid[i][j], (i, j)) for i, j in toindices(patch) if 0 <= i < h and 0 <= j < w)
+  PY_TRY(Value indices, py::call(fn::toindices, {args[0]}));
+  PY_TRY(py::Iter it, py::iter(indices));
+  py::SetTable t;
+  while (const Value* e = it.next()) {
+    if (grid.is_tuple()) {
+      if (const py::TupleObject* ij = index_of(*e, false)) {
+        const std::int64_t i = (*ij)[0].as_int(), j = (*ij)[1].as_int();
+        if (i < 0 || i >= h || j < 0 || j >= w)
+          continue;
+        const Value& row = py::as_tuple(grid)[static_cast<std::size_t>(i)];
+        if (row.is_tuple() && j < static_cast<std::int64_t>(py::as_tuple(row).size)) {
+          t.add(cell(py::as_tuple(row)[static_cast<std::size_t>(j)], *e));
+          continue;
+        }
+      }
+    }
+    Value i, j;
+    PY_CHECK(unpack2(*e, i, j));
+    PY_TRY(bool row_ok, in_range(i, h));
+    if (!row_ok)
+      continue;
+    PY_TRY(bool col_ok, in_range(j, w));
+    if (!col_ok)
+      continue;
+    PY_TRY(Value row, py::getitem(grid, i));
+    PY_TRY(Value v, py::getitem(row, j));
+    t.add(cell(v, pair(i, j)));
+  }
+  return py::make_frozenset(std::move(t));
+}
 
 // asobject(grid: Tuple[Tuple[int]]) -> FrozenSet[Tuple[int, Tuple[int, int]]]
-Value asobject_impl(const Value* args, std::size_t nargs) { return unimplemented(args, nargs); }
+Value asobject_impl(const Value* args, std::size_t) {
+  // frozenset((v, (i, j)) for i, r in enumerate(grid) for j, v in enumerate(r))
+  PY_TRY(py::Iter rows, py::iter(args[0]));
+  py::SetTable t;
+  std::int64_t i = 0;
+  while (const Value* r = rows.next()) {
+    PY_TRY(py::Iter it, py::iter(*r));
+    std::int64_t j = 0;
+    while (const Value* v = it.next())
+      t.add(int_cell(*v, i, j++));
+    ++i;
+  }
+  return py::make_frozenset(std::move(t));
+}
 
 } // namespace
 
 namespace fn {
-constinit const py::Builtin mostcolor{"mostcolor", py::Dialect::ArcDsl, 1, 1, &mostcolor_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin leastcolor{"leastcolor", py::Dialect::ArcDsl, 1, 1, &leastcolor_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin height{"height", py::Dialect::ArcDsl, 1, 1, &height_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin width{"width", py::Dialect::ArcDsl, 1, 1, &width_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin shape{"shape", py::Dialect::ArcDsl, 1, 1, &shape_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin portrait{"portrait", py::Dialect::ArcDsl, 1, 1, &portrait_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin colorcount{"colorcount", py::Dialect::ArcDsl, 2, 2, &colorcount_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin colorfilter{"colorfilter", py::Dialect::ArcDsl, 2, 2, &colorfilter_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin sizefilter{"sizefilter", py::Dialect::ArcDsl, 2, 2, &sizefilter_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin asindices{"asindices", py::Dialect::ArcDsl, 1, 1, &asindices_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin ofcolor{"ofcolor", py::Dialect::ArcDsl, 2, 2, &ofcolor_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin ulcorner{"ulcorner", py::Dialect::ArcDsl, 1, 1, &ulcorner_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin urcorner{"urcorner", py::Dialect::ArcDsl, 1, 1, &urcorner_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin llcorner{"llcorner", py::Dialect::ArcDsl, 1, 1, &llcorner_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin lrcorner{"lrcorner", py::Dialect::ArcDsl, 1, 1, &lrcorner_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin crop{"crop", py::Dialect::ArcDsl, 3, 3, &crop_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin toindices{"toindices", py::Dialect::ArcDsl, 1, 1, &toindices_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin recolor{"recolor", py::Dialect::ArcDsl, 2, 2, &recolor_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin shift{"shift", py::Dialect::ArcDsl, 2, 2, &shift_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin normalize{"normalize", py::Dialect::ArcDsl, 1, 1, &normalize_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin dneighbors{"dneighbors", py::Dialect::ArcDsl, 1, 1, &dneighbors_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin ineighbors{"ineighbors", py::Dialect::ArcDsl, 1, 1, &ineighbors_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin neighbors{"neighbors", py::Dialect::ArcDsl, 1, 1, &neighbors_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin objects{"objects", py::Dialect::ArcDsl, 4, 4, &objects_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin partition{"partition", py::Dialect::ArcDsl, 1, 1, &partition_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin fgpartition{"fgpartition", py::Dialect::ArcDsl, 1, 1, &fgpartition_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin uppermost{"uppermost", py::Dialect::ArcDsl, 1, 1, &uppermost_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin lowermost{"lowermost", py::Dialect::ArcDsl, 1, 1, &lowermost_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin leftmost{"leftmost", py::Dialect::ArcDsl, 1, 1, &leftmost_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin rightmost{"rightmost", py::Dialect::ArcDsl, 1, 1, &rightmost_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin square{"square", py::Dialect::ArcDsl, 1, 1, &square_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vline{"vline", py::Dialect::ArcDsl, 1, 1, &vline_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hline{"hline", py::Dialect::ArcDsl, 1, 1, &hline_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hmatching{"hmatching", py::Dialect::ArcDsl, 2, 2, &hmatching_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vmatching{"vmatching", py::Dialect::ArcDsl, 2, 2, &vmatching_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin manhattan{"manhattan", py::Dialect::ArcDsl, 2, 2, &manhattan_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin adjacent{"adjacent", py::Dialect::ArcDsl, 2, 2, &adjacent_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin bordering{"bordering", py::Dialect::ArcDsl, 2, 2, &bordering_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin centerofmass{"centerofmass", py::Dialect::ArcDsl, 1, 1, &centerofmass_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin palette{"palette", py::Dialect::ArcDsl, 1, 1, &palette_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin numcolors{"numcolors", py::Dialect::ArcDsl, 1, 1, &numcolors_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin color{"color", py::Dialect::ArcDsl, 1, 1, &color_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin toobject{"toobject", py::Dialect::ArcDsl, 2, 2, &toobject_impl,
-    py::SafeDefault::EmptyTuple};
-constinit const py::Builtin asobject{"asobject", py::Dialect::ArcDsl, 1, 1, &asobject_impl,
-    py::SafeDefault::EmptyTuple};
+constinit const py::Builtin mostcolor{"mostcolor",     py::Dialect::ArcDsl,        1, 1,
+                                      &mostcolor_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin leastcolor{"leastcolor",     py::Dialect::ArcDsl,        1, 1,
+                                       &leastcolor_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin height{"height", py::Dialect::ArcDsl, 1,
+                                   1,        &height_impl,        py::SafeDefault::EmptyTuple};
+constinit const py::Builtin width{"width", py::Dialect::ArcDsl, 1,
+                                  1,       &width_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin shape{"shape", py::Dialect::ArcDsl, 1,
+                                  1,       &shape_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin portrait{"portrait", py::Dialect::ArcDsl, 1,
+                                     1,          &portrait_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin colorcount{"colorcount",     py::Dialect::ArcDsl,        2, 2,
+                                       &colorcount_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin colorfilter{"colorfilter",     py::Dialect::ArcDsl,        2, 2,
+                                        &colorfilter_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin sizefilter{"sizefilter",     py::Dialect::ArcDsl,        2, 2,
+                                       &sizefilter_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin asindices{"asindices",     py::Dialect::ArcDsl,        1, 1,
+                                      &asindices_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin ofcolor{"ofcolor", py::Dialect::ArcDsl, 2,
+                                    2,         &ofcolor_impl,       py::SafeDefault::EmptyTuple};
+constinit const py::Builtin ulcorner{"ulcorner", py::Dialect::ArcDsl, 1,
+                                     1,          &ulcorner_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin urcorner{"urcorner", py::Dialect::ArcDsl, 1,
+                                     1,          &urcorner_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin llcorner{"llcorner", py::Dialect::ArcDsl, 1,
+                                     1,          &llcorner_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin lrcorner{"lrcorner", py::Dialect::ArcDsl, 1,
+                                     1,          &lrcorner_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin crop{"crop", py::Dialect::ArcDsl, 3,
+                                 3,      &crop_impl,          py::SafeDefault::EmptyTuple};
+constinit const py::Builtin toindices{"toindices",     py::Dialect::ArcDsl,        1, 1,
+                                      &toindices_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin recolor{"recolor", py::Dialect::ArcDsl, 2,
+                                    2,         &recolor_impl,       py::SafeDefault::EmptyTuple};
+constinit const py::Builtin shift{"shift", py::Dialect::ArcDsl, 2,
+                                  2,       &shift_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin normalize{"normalize",     py::Dialect::ArcDsl,        1, 1,
+                                      &normalize_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin dneighbors{"dneighbors",     py::Dialect::ArcDsl,        1, 1,
+                                       &dneighbors_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin ineighbors{"ineighbors",     py::Dialect::ArcDsl,        1, 1,
+                                       &ineighbors_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin neighbors{"neighbors",     py::Dialect::ArcDsl,        1, 1,
+                                      &neighbors_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin objects{"objects", py::Dialect::ArcDsl, 4,
+                                    4,         &objects_impl,       py::SafeDefault::EmptyTuple};
+constinit const py::Builtin partition{"partition",     py::Dialect::ArcDsl,        1, 1,
+                                      &partition_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin fgpartition{"fgpartition",     py::Dialect::ArcDsl,        1, 1,
+                                        &fgpartition_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin uppermost{"uppermost",     py::Dialect::ArcDsl,        1, 1,
+                                      &uppermost_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin lowermost{"lowermost",     py::Dialect::ArcDsl,        1, 1,
+                                      &lowermost_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin leftmost{"leftmost", py::Dialect::ArcDsl, 1,
+                                     1,          &leftmost_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin rightmost{"rightmost",     py::Dialect::ArcDsl,        1, 1,
+                                      &rightmost_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin square{"square", py::Dialect::ArcDsl, 1,
+                                   1,        &square_impl,        py::SafeDefault::EmptyTuple};
+constinit const py::Builtin vline{"vline", py::Dialect::ArcDsl, 1,
+                                  1,       &vline_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin hline{"hline", py::Dialect::ArcDsl, 1,
+                                  1,       &hline_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin hmatching{"hmatching",     py::Dialect::ArcDsl,        2, 2,
+                                      &hmatching_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin vmatching{"vmatching",     py::Dialect::ArcDsl,        2, 2,
+                                      &vmatching_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin manhattan{"manhattan",     py::Dialect::ArcDsl,        2, 2,
+                                      &manhattan_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin adjacent{"adjacent", py::Dialect::ArcDsl, 2,
+                                     2,          &adjacent_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin bordering{"bordering",     py::Dialect::ArcDsl,        2, 2,
+                                      &bordering_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin centerofmass{"centerofmass",     py::Dialect::ArcDsl,        1, 1,
+                                         &centerofmass_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin palette{"palette", py::Dialect::ArcDsl, 1,
+                                    1,         &palette_impl,       py::SafeDefault::EmptyTuple};
+constinit const py::Builtin numcolors{"numcolors",     py::Dialect::ArcDsl,        1, 1,
+                                      &numcolors_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin color{"color", py::Dialect::ArcDsl, 1,
+                                  1,       &color_impl,         py::SafeDefault::EmptyTuple};
+constinit const py::Builtin toobject{"toobject", py::Dialect::ArcDsl, 2,
+                                     2,          &toobject_impl,      py::SafeDefault::EmptyTuple};
+constinit const py::Builtin asobject{"asobject", py::Dialect::ArcDsl, 1,
+                                     1,          &asobject_impl,      py::SafeDefault::EmptyTuple};
 } // namespace fn
 
 namespace {
 const py::Builtin* const kFamily[] = {
-    &fn::mostcolor,
-    &fn::leastcolor,
-    &fn::height,
-    &fn::width,
-    &fn::shape,
-    &fn::portrait,
-    &fn::colorcount,
-    &fn::colorfilter,
-    &fn::sizefilter,
-    &fn::asindices,
-    &fn::ofcolor,
-    &fn::ulcorner,
-    &fn::urcorner,
-    &fn::llcorner,
-    &fn::lrcorner,
-    &fn::crop,
-    &fn::toindices,
-    &fn::recolor,
-    &fn::shift,
-    &fn::normalize,
-    &fn::dneighbors,
-    &fn::ineighbors,
-    &fn::neighbors,
-    &fn::objects,
-    &fn::partition,
-    &fn::fgpartition,
-    &fn::uppermost,
-    &fn::lowermost,
-    &fn::leftmost,
-    &fn::rightmost,
-    &fn::square,
-    &fn::vline,
-    &fn::hline,
-    &fn::hmatching,
-    &fn::vmatching,
-    &fn::manhattan,
-    &fn::adjacent,
-    &fn::bordering,
-    &fn::centerofmass,
-    &fn::palette,
-    &fn::numcolors,
-    &fn::color,
-    &fn::toobject,
-    &fn::asobject,
+    &fn::mostcolor,   &fn::leastcolor, &fn::height,      &fn::width,        &fn::shape,
+    &fn::portrait,    &fn::colorcount, &fn::colorfilter, &fn::sizefilter,   &fn::asindices,
+    &fn::ofcolor,     &fn::ulcorner,   &fn::urcorner,    &fn::llcorner,     &fn::lrcorner,
+    &fn::crop,        &fn::toindices,  &fn::recolor,     &fn::shift,        &fn::normalize,
+    &fn::dneighbors,  &fn::ineighbors, &fn::neighbors,   &fn::objects,      &fn::partition,
+    &fn::fgpartition, &fn::uppermost,  &fn::lowermost,   &fn::leftmost,     &fn::rightmost,
+    &fn::square,      &fn::vline,      &fn::hline,       &fn::hmatching,    &fn::vmatching,
+    &fn::manhattan,   &fn::adjacent,   &fn::bordering,   &fn::centerofmass, &fn::palette,
+    &fn::numcolors,   &fn::color,      &fn::toobject,    &fn::asobject,
 };
 } // namespace
 
-std::span<const py::Builtin* const> patches_family() { return kFamily; }
+std::span<const py::Builtin* const> patches_family() {
+  return kFamily;
+}
 
 } // namespace battgpu::dialects::arc_dsl
