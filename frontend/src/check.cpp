@@ -42,7 +42,7 @@ ExcMask exception_mask(std::string_view type) {
   if (type == "ArithmeticError")
     return bit(Exc::ZeroDivisionError) | bit(Exc::OverflowError);
   if (type == "RuntimeError")
-    return bit(Exc::RecursionError);
+    return bit(Exc::RuntimeError) | bit(Exc::RecursionError);
   if (type == "NameError")
     return bit(Exc::NameError) | bit(Exc::UnboundLocalError);
   const Exc e = py::exc_from_name(type);

@@ -213,7 +213,25 @@ Result<bool> contains(const Value& container, const Value& value) {
   }
 }
 
+namespace {
+/// str.count / str.index of a substring (non-overlapping occurrences for count).
+Result<std::int64_t> str_count(std::string_view s, const Value& x) {
+  if (x.kind() != Kind::Str)
+    return Error{Exc::TypeError, "must be str"};
+  std::string_view sub = as_str(x);
+  if (sub.empty())
+    return static_cast<std::int64_t>(s.size() + 1);
+  std::int64_t n = 0;
+  for (std::size_t pos = s.find(sub); pos != std::string_view::npos;
+       pos = s.find(sub, pos + sub.size()))
+    ++n;
+  return n;
+}
+} // namespace
+
 Result<std::int64_t> count(const Value& tup, const Value& x) {
+  if (tup.kind() == Kind::Str)
+    return str_count(as_str(tup), x);
   if (tup.kind() != Kind::Tuple)
     return Error{Exc::AttributeError, "object has no attribute 'count'"};
   std::int64_t n = 0;
@@ -224,6 +242,14 @@ Result<std::int64_t> count(const Value& tup, const Value& x) {
 }
 
 Result<std::int64_t> index_of(const Value& tup, const Value& x) {
+  if (tup.kind() == Kind::Str) {
+    if (x.kind() != Kind::Str)
+      return Error{Exc::TypeError, "must be str"};
+    const std::size_t pos = as_str(tup).find(as_str(x));
+    if (pos == std::string_view::npos)
+      return Error{Exc::ValueError, "substring not found"};
+    return static_cast<std::int64_t>(pos);
+  }
   if (tup.kind() != Kind::Tuple)
     return Error{Exc::AttributeError, "object has no attribute 'index'"};
   std::int64_t i = 0;

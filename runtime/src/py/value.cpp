@@ -65,6 +65,8 @@ std::string_view exc_name(Exc e) {
     return "MemoryError";
   case Exc::UnboundLocalError:
     return "UnboundLocalError";
+  case Exc::RuntimeError:
+    return "RuntimeError";
   case Exc::Timeout:
     return "Timeout";
   case Exc::Unimplemented:
@@ -83,9 +85,10 @@ Exc exc_from_name(std::string_view name) {
 bool exc_matches(Exc raised, Exc caught) {
   if (raised == caught)
     return true;
-  // The only subclass relations among our types (LookupError, ArithmeticError and
-  // RuntimeError are not caught by name in the DSLs' programs).
-  return raised == Exc::UnboundLocalError && caught == Exc::NameError;
+  // The subclass relations among our types (LookupError and ArithmeticError are handled by
+  // the program checker's exception masks).
+  return (raised == Exc::UnboundLocalError && caught == Exc::NameError) ||
+         (raised == Exc::RecursionError && caught == Exc::RuntimeError);
 }
 
 Value Value::fresh_nan() noexcept {

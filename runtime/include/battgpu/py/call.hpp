@@ -23,6 +23,14 @@ inline Value call(const Builtin& f, std::initializer_list<Value> args) {
   return call(f, args.begin(), args.size());
 }
 
+/// A value computed inside a generator expression: a StopIteration escaping the generator
+/// becomes RuntimeError, as Python does since PEP 479.
+inline Value in_generator(Value v) {
+  if (!v.ok() && v.error().type == Exc::StopIteration)
+    return Error{Exc::RuntimeError, "generator raised StopIteration"};
+  return v;
+}
+
 /// `f.__code__.co_argcount`, or tokpidjin's `f._original_argcount` for a wrapped function:
 /// AttributeError for values that are not Python functions.
 Result<std::int64_t> code_argcount(const Value& f);

@@ -31,6 +31,7 @@ enum class Exc : std::uint8_t {
   NameError,
   MemoryError,
   UnboundLocalError,
+  RuntimeError, ///< also a StopIteration escaping a generator expression
   Timeout,
   Unimplemented, ///< a DSL function not written yet (caught by nothing, so it shows)
 };

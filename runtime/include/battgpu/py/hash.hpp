@@ -9,9 +9,10 @@
 namespace battgpu::py {
 
 /// `hash(v)`. Every Value is hashable. Ints, bools, tuples and frozensets hash as in CPython
-/// (deterministic there); strings as CPython with PYTHONHASHSEED=0; None as CPython 3.12 and
-/// later (3.11 hashes None by address, so sets mixing None with other values have no fixed
-/// order there); NaNs, functions and closures by identity, as CPython does.
+/// (deterministic there); strings as CPython with PYTHONHASHSEED=0; None as the reference
+/// interpreter hashes it (CPython 3.11 hashes None by its address, which is fixed in Debian
+/// 12's non-PIE python3.11, the reference runs' interpreter); NaNs, functions and closures by
+/// identity, as CPython does.
 std::int64_t hash(const Value& v);
 
 std::int64_t hash_int(std::int64_t i);

@@ -51,7 +51,8 @@ Value getslice(const Value& container, std::optional<std::int64_t> start,
 /// container that is not iterable.
 Result<bool> contains(const Value& container, const Value& value);
 
-/// `tup.count(x)` and `tup.index(x)` (ValueError when absent); TypeError for non-tuples.
+/// `tup.count(x)` and `tup.index(x)` (ValueError when absent) of a tuple or a string;
+/// AttributeError for other kinds.
 Result<std::int64_t> count(const Value& tup, const Value& x);
 Result<std::int64_t> index_of(const Value& tup, const Value& x);
 
