@@ -1,5 +1,8 @@
 #include "battgpu/py/call.hpp"
 
+#include <new>
+#include <stdexcept>
+
 namespace battgpu::py {
 namespace {
 
@@ -31,6 +34,7 @@ FrameGuard::FrameGuard(int frames) : frames_(frames) {
 }
 FrameGuard::~FrameGuard() { t_depth -= frames_; }
 void FrameGuard::set_base_depth(int frames) { t_base_depth = frames; }
+bool FrameGuard::fits(int frames) { return t_depth + frames + t_base_depth <= kRecursionLimit; }
 int FrameGuard::depth() { return t_depth; }
 
 void set_thread_cancel_flag(const std::atomic<bool>* flag) { t_cancel = flag; }
@@ -60,6 +64,20 @@ Value safe_default_of(const Value& f) {
   return empty_tuple();
 }
 
+namespace {
+/// Runs a DSL function's body: a result too large for memory fails with MemoryError inside the
+/// function, as in Python (where tokpidjin's wrapper then gives the safe default).
+Value run_impl(const Builtin& f, const Value* args, std::size_t nargs) {
+  try {
+    return f.impl(args, nargs);
+  } catch (const std::bad_alloc&) {
+    return Error{Exc::MemoryError, "out of memory"};
+  } catch (const std::length_error&) {
+    return Error{Exc::MemoryError, "out of memory"};
+  }
+}
+} // namespace
+
 Value call(const Builtin& f, const Value* args, std::size_t nargs) {
   if (cancel_requested()) [[unlikely]]
     return timeout();
@@ -74,7 +92,7 @@ Value call(const Builtin& f, const Value* args, std::size_t nargs) {
       result = wrong_arity();
     } else {
       FrameGuard frame;
-      result = frame.ok() ? f.impl(args, nargs)
+      result = frame.ok() ? run_impl(f, args, nargs)
                           : Value(Error{Exc::RecursionError, "maximum recursion depth exceeded"});
     }
     if (!result.ok() && is_exception_subclass(result.error().type))
@@ -86,7 +104,7 @@ Value call(const Builtin& f, const Value* args, std::size_t nargs) {
   FrameGuard frame;
   if (!frame.ok())
     return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
-  return f.impl(args, nargs);
+  return run_impl(f, args, nargs);
 }
 
 Value call(const Value& f, const Value* args, std::size_t nargs) {

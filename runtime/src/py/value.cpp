@@ -182,6 +182,17 @@ Value tuple_of(std::initializer_list<Value> items) {
   return tuple_of(std::span<const Value>(items.begin(), items.size()));
 }
 
+Value TupleBuilder::finish() {
+  Value out = new_tuple(items_.size());
+  if (!items_.empty()) {
+    Value* dst = tuple_items(out);
+    for (Value& v : items_)
+      *dst++ = std::move(v);
+  }
+  items_.clear();
+  return out;
+}
+
 Value make_frozenset(SetTable&& table) {
   return Value::adopt(new FrozenSetObject(std::move(table)));
 }

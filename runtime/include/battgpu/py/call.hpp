@@ -56,6 +56,9 @@ public:
   /// The frames of the calling program (the batt function and the runner around it).
   static void set_base_depth(int frames);
   static int depth();
+  /// Whether `frames` more frames would still be within the recursion limit (a fast path that
+  /// skips nested calls may run only when those calls could not have hit the limit).
+  static bool fits(int frames);
 
 private:
   int frames_;

@@ -109,7 +109,7 @@ public:
   explicit TupleBuilder(std::size_t expected) { items_.reserve(expected); }
   void push(Value v) { items_.push_back(std::move(v)); }
   std::size_t size() const { return items_.size(); }
-  Value finish() { return tuple_of(items_); }
+  Value finish();
 
 private:
   std::vector<Value> items_;

@@ -32,11 +32,26 @@ Value tuple_from(std::vector<Value>&& items) {
   return out;
 }
 
-Value pair_of(Value a, Value b) {
+/// `(a, b)`: a shared tuple when both are ints of grid size (py::pair_of), else a new one.
+Value tuple2(Value a, Value b) {
+  if (a.is(Kind::Int) && b.is(Kind::Int))
+    return py::pair_of(a.as_int(), b.as_int());
   Value out = py::new_tuple(2);
   Value* items = py::tuple_items(out);
   items[0] = std::move(a);
   items[1] = std::move(b);
+  return out;
+}
+
+/// `(i, j, c)`: a shared cell when all are ints (py::cell_of), else a new tuple.
+Value tuple3(Value i, Value j, Value c) {
+  if (i.is(Kind::Int) && j.is(Kind::Int) && c.is(Kind::Int))
+    return py::cell_of(i.as_int(), j.as_int(), c.as_int());
+  Value out = py::new_tuple(3);
+  Value* items = py::tuple_items(out);
+  items[0] = std::move(i);
+  items[1] = std::move(j);
+  items[2] = std::move(c);
   return out;
 }
 
@@ -197,20 +212,20 @@ template <class Op> Value numerical2(const Value* args, std::int64_t unit, Op op
     PY_TRY(Value a1, py::getitem(a, 1));
     PY_TRY(Value b1, py::getitem(b, 1));
     PY_TRY(Value r1, op(a1, b1));
-    return pair_of(std::move(r0), std::move(r1));
+    return tuple2(std::move(r0), std::move(r1));
   }
   if (a.is_int_like() && b.is_tuple()) {
     PY_TRY(Value b0, py::getitem(b, 0));
     PY_TRY(Value r0, op(a, b0));
     PY_TRY(Value b1, py::getitem(b, 1));
     PY_TRY(Value r1, op(a, b1));
-    return pair_of(std::move(r0), std::move(r1));
+    return tuple2(std::move(r0), std::move(r1));
   }
   PY_TRY(Value a0, py::getitem(a, 0));
   PY_TRY(Value r0, op(a0, b));
   PY_TRY(Value a1, py::getitem(a, 1));
   PY_TRY(Value r1, op(a1, b));
-  return pair_of(std::move(r0), std::move(r1));
+  return tuple2(std::move(r0), std::move(r1));
 }
 
 /// invert, double, halve, increment, decrement: `op(n)` for an int (or bool), else the
@@ -222,7 +237,7 @@ template <class Op> Value numerical1(const Value& n, Op op) {
   PY_TRY(Value r0, op(n0));
   PY_TRY(Value n1, py::getitem(n, 1));
   PY_TRY(Value r1, op(n1));
-  return pair_of(std::move(r0), std::move(r1));
+  return tuple2(std::move(r0), std::move(r1));
 }
 
 /// Adds two ints (the common case) without leaving this file.
@@ -245,20 +260,82 @@ Value mul_values(const Value& a, const Value& b) {
   return py::mul(a, b);
 }
 
-/// The pair (a + x, b + y) for 2-tuples of ints, the shape most arguments have; null when
-/// the arguments have another shape.
-template <class IntOp> bool int_pair(const Value& a, const Value& b, IntOp op, Value& out) {
-  if (!a.is_tuple() || !b.is_tuple())
+/// The ints of an int or of a pair's first two items (all Kind::Int), for the fast paths.
+struct IntOrPair {
+  bool pair = false;
+  std::int64_t v[2] = {0, 0};
+};
+bool read_int_or_pair(const Value& x, IntOrPair& out) {
+  if (x.is(Kind::Int)) {
+    out.pair = false;
+    out.v[0] = out.v[1] = x.as_int();
+    return true;
+  }
+  if (!x.is_tuple())
     return false;
-  const py::TupleObject& x = py::as_tuple(a);
-  const py::TupleObject& y = py::as_tuple(b);
-  if (x.size < 2 || y.size < 2 || !x[0].is(Kind::Int) || !x[1].is(Kind::Int) ||
-      !y[0].is(Kind::Int) || !y[1].is(Kind::Int))
+  const py::TupleObject& t = py::as_tuple(x);
+  if (t.size < 2 || !t[0].is(Kind::Int) || !t[1].is(Kind::Int))
+    return false;
+  out.pair = true;
+  out.v[0] = t[0].as_int();
+  out.v[1] = t[1].as_int();
+  return true;
+}
+
+/// add, subtract, ... on ints and pairs of ints, the shapes nearly every argument has:
+/// false (nothing computed) for other shapes and when `op` reports overflow or division by
+/// zero, which the general path then raises.
+template <class IntOp> bool fast2(const Value& a, const Value& b, IntOp op, Value& out) {
+  IntOrPair x, y;
+  if (!read_int_or_pair(a, x) || !read_int_or_pair(b, y))
     return false;
   std::int64_t r0, r1;
-  if (!op(x[0].as_int(), y[0].as_int(), r0) || !op(x[1].as_int(), y[1].as_int(), r1))
+  if (!op(x.v[0], y.v[0], r0))
     return false;
-  out = pair_of(Value::integer(r0), Value::integer(r1));
+  if (!x.pair && !y.pair) {
+    out = Value::integer(r0);
+    return true;
+  }
+  if (!op(x.v[1], y.v[1], r1))
+    return false;
+  out = py::pair_of(r0, r1);
+  return true;
+}
+
+/// The same for the one-argument functions.
+template <class IntOp> bool fast1(const Value& n, IntOp op, Value& out) {
+  IntOrPair x;
+  if (!read_int_or_pair(n, x))
+    return false;
+  std::int64_t r0, r1;
+  if (!op(x.v[0], r0))
+    return false;
+  if (!x.pair) {
+    out = Value::integer(r0);
+    return true;
+  }
+  if (!op(x.v[1], r1))
+    return false;
+  out = py::pair_of(r0, r1);
+  return true;
+}
+
+bool int_add(std::int64_t x, std::int64_t y, std::int64_t& r) {
+  return !__builtin_add_overflow(x, y, &r);
+}
+bool int_sub(std::int64_t x, std::int64_t y, std::int64_t& r) {
+  return !__builtin_sub_overflow(x, y, &r);
+}
+bool int_mul(std::int64_t x, std::int64_t y, std::int64_t& r) {
+  return !__builtin_mul_overflow(x, y, &r);
+}
+/// Python's floor division of ints.
+bool int_floordiv(std::int64_t x, std::int64_t y, std::int64_t& r) {
+  if (y == 0 || (x == INT64_MIN && y == -1))
+    return false;
+  r = x / y;
+  if (x % y != 0 && ((x < 0) != (y < 0)))
+    --r;
   return true;
 }
 
@@ -317,12 +394,7 @@ Value by_count(const Value& container, bool most) {
 // add(a: 'Numerical', b: 'Numerical') -> 'Numerical'
 Value add_impl(const Value* args, std::size_t) {
   Value out;
-  if (int_pair(
-          args[0], args[1],
-          [](std::int64_t x, std::int64_t y, std::int64_t& r) {
-            return !__builtin_add_overflow(x, y, &r);
-          },
-          out))
+  if (fast2(args[0], args[1], int_add, out))
     return out;
   return numerical2(args, 0, add_values);
 }
@@ -330,12 +402,7 @@ Value add_impl(const Value* args, std::size_t) {
 // subtract(a: 'Numerical', b: 'Numerical') -> 'Numerical'
 Value subtract_impl(const Value* args, std::size_t) {
   Value out;
-  if (int_pair(
-          args[0], args[1],
-          [](std::int64_t x, std::int64_t y, std::int64_t& r) {
-            return !__builtin_sub_overflow(x, y, &r);
-          },
-          out))
+  if (fast2(args[0], args[1], int_sub, out))
     return out;
   return numerical2(args, 0, sub_values);
 }
@@ -343,23 +410,25 @@ Value subtract_impl(const Value* args, std::size_t) {
 // multiply(a: 'Numerical', b: 'Numerical') -> 'Numerical'
 Value multiply_impl(const Value* args, std::size_t) {
   Value out;
-  if (int_pair(
-          args[0], args[1],
-          [](std::int64_t x, std::int64_t y, std::int64_t& r) {
-            return !__builtin_mul_overflow(x, y, &r);
-          },
-          out))
+  if (fast2(args[0], args[1], int_mul, out))
     return out;
   return numerical2(args, 1, mul_values);
 }
 
 // divide(a: 'Numerical', b: 'Numerical') -> 'Numerical'
 Value divide_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast2(args[0], args[1], int_floordiv, out))
+    return out;
   return numerical2(args, 1, [](const Value& a, const Value& b) { return py::floordiv(a, b); });
 }
 
 // invert(n: 'Numerical') -> 'Numerical'
 Value invert_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast1(
+          args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(0, x, r); }, out))
+    return out;
   return numerical1(args[0], [](const Value& x) { return py::neg(x); });
 }
 
@@ -378,11 +447,19 @@ Value even_impl(const Value* args, std::size_t) {
 
 // double(n: 'Numerical') -> 'Numerical'
 Value double_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast1(
+          args[0], [](std::int64_t x, std::int64_t& r) { return int_mul(x, 2, r); }, out))
+    return out;
   return numerical1(args[0], [](const Value& x) { return mul_values(x, Value::integer(2)); });
 }
 
 // halve(n: 'Numerical') -> 'Numerical'
 Value halve_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast1(
+          args[0], [](std::int64_t x, std::int64_t& r) { return int_floordiv(x, 2, r); }, out))
+    return out;
   return numerical1(args[0], [](const Value& x) { return py::floordiv(x, Value::integer(2)); });
 }
 
@@ -481,6 +558,27 @@ Value dedupe_impl(const Value* args, std::size_t) {
     if (it.remaining() == 0)
       return py::empty_tuple();
     return py::Error{py::Exc::AttributeError, "'frozenset' object has no attribute 'index'"};
+  }
+  if (tup.is_tuple() && py::as_tuple(tup).size <= 16) {
+    // The common case, without vectors: mark the first occurrences, then copy them.
+    const py::TupleObject& t = py::as_tuple(tup);
+    bool keep[16];
+    std::size_t kept = 0;
+    for (std::uint32_t i = 0; i < t.size; ++i) {
+      bool earlier = false;
+      for (std::uint32_t j = 0; j < i && !earlier; ++j)
+        earlier = py::eq(t[j], t[i]);
+      keep[i] = !earlier;
+      kept += keep[i] ? 1 : 0;
+    }
+    if (kept == t.size)
+      return tup;
+    Value out = py::new_tuple(kept);
+    Value* dst = py::tuple_items(out);
+    for (std::uint32_t i = 0; i < t.size; ++i)
+      if (keep[i])
+        *dst++ = t[i];
+    return out;
   }
   std::vector<Value> items;
   if (tup.is_tuple()) {
@@ -668,11 +766,19 @@ Value either_impl(const Value* args, std::size_t) {
 
 // increment(x: 'Numerical') -> 'Numerical'
 Value increment_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast1(
+          args[0], [](std::int64_t x, std::int64_t& r) { return int_add(x, 1, r); }, out))
+    return out;
   return numerical1(args[0], [](const Value& x) { return add_values(x, Value::integer(1)); });
 }
 
 // decrement(x: 'Numerical') -> 'Numerical'
 Value decrement_impl(const Value* args, std::size_t) {
+  Value out;
+  if (fast1(
+          args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(x, 1, r); }, out))
+    return out;
   return numerical1(args[0], [](const Value& x) { return sub_values(x, Value::integer(1)); });
 }
 
@@ -694,12 +800,12 @@ Value positive_impl(const Value* args, std::size_t) {
 
 // toivec(i: 'Integer') -> 'IJ'
 Value toivec_impl(const Value* args, std::size_t) {
-  return pair_of(args[0], Value::integer(0));
+  return tuple2(args[0], Value::integer(0));
 }
 
 // tojvec(j: 'Integer') -> 'IJ'
 Value tojvec_impl(const Value* args, std::size_t) {
-  return pair_of(Value::integer(0), args[0]);
+  return tuple2(Value::integer(0), args[0]);
 }
 
 // extract(container: 'Container', condition: 'Callable') -> 'Any'
@@ -769,31 +875,26 @@ Value interval_impl(const Value* args, std::size_t) {
 
 // astuple(a: 'Any', b: 'Any') -> 'Tuple'
 Value astuple_impl(const Value* args, std::size_t) {
-  return pair_of(args[0], args[1]);
+  return tuple2(args[0], args[1]);
 }
 
 // ascell(ij: 'IJ', c: 'C_') -> 'Tuple'
 Value ascell_impl(const Value* args, std::size_t) {
   PY_TRY(Value i, py::getitem(args[0], 0));
   PY_TRY(Value j, py::getitem(args[0], 1));
-  Value out = py::new_tuple(3);
-  Value* items = py::tuple_items(out);
-  items[0] = std::move(i);
-  items[1] = std::move(j);
-  items[2] = args[1];
-  return out;
+  return tuple3(std::move(i), std::move(j), args[1]);
 }
 
 // toij(c: 'Cell') -> 'IJ'
 Value toij_impl(const Value* args, std::size_t) {
   PY_TRY(Value i, py::getitem(args[0], 0));
   PY_TRY(Value j, py::getitem(args[0], 1));
-  return pair_of(std::move(i), std::move(j));
+  return tuple2(std::move(i), std::move(j));
 }
 
 // astriple(i: 'I_', j: 'J_', c: 'C_') -> 'Tuple'
 Value astriple_impl(const Value* args, std::size_t) {
-  return py::tuple_of(std::span<const Value>(args, 3));
+  return tuple3(args[0], args[1], args[2]);
 }
 
 // product(a: 'Container', b: 'Container') -> 'FrozenSet'
@@ -805,7 +906,7 @@ Value product_impl(const Value* args, std::size_t) {
   while (const Value* j = jb.next()) {
     PY_TRY(py::Iter ia, py::iter(args[0]));
     while (const Value* i = ia.next())
-      t.add(pair_of(*i, *j));
+      t.add(tuple2(*i, *j));
   }
   return py::make_frozenset(std::move(t));
 }
@@ -820,7 +921,7 @@ Value pair_impl(const Value* args, std::size_t) {
     const Value* y = ib.next();
     if (y == nullptr)
       break;
-    pairs.push_back(pair_of(*x, *y));
+    pairs.push_back(tuple2(*x, *y));
   }
   return tuple_from(std::move(pairs));
 }
@@ -842,12 +943,7 @@ Value celltuple_impl(const Value* args, std::size_t) {
     } else {
       PY_CHECK(py::unpack(*xy, parts, 2));
     }
-    Value cell = py::new_tuple(3);
-    Value* items = py::tuple_items(cell);
-    items[0] = std::move(parts[0]);
-    items[1] = std::move(parts[1]);
-    items[2] = *z;
-    cells.push_back(std::move(cell));
+    cells.push_back(tuple3(std::move(parts[0]), std::move(parts[1]), *z));
   }
   return tuple_from(std::move(cells));
 }

@@ -1,6 +1,8 @@
 // tokpidjin dialect: the "core" functions.
 #include "core.hpp"
 
+#include "batt_extensions.hpp"
+
 #include "arithmetic.hpp"
 #include "higher_order.hpp"
 #include "objects.hpp"
@@ -56,24 +58,9 @@ Value third_of_three(const Value& v) {
   return std::move(out[2]);
 }
 
-/// The elements of a tuple, frozenset or str in iteration order (`list(x)`).
-py::Result<std::vector<Value>> list_of(const Value& x) {
-  return py::to_list(x);
-}
-
 /// `sorted(..., key=f)` and `max(..., key=f)` take None as no key at all.
 const Value* key_of(const Value& f) {
   return f.is_none() ? nullptr : &f;
-}
-
-/// Python's chained test `-n <= rank < n` (the second comparison only when the first holds).
-py::Result<bool> rank_in_range(const Value& rank, std::int64_t n) {
-  if (rank.is_int_like())
-    return -n <= rank.as_int() && rank.as_int() < n;
-  PY_TRY(bool low, py::le(Value::integer(-n), rank));
-  if (!low)
-    return false;
-  return py::lt(rank, Value::integer(n));
 }
 
 /// `lst[rank]` for a list of n items, rank already known to be in range: lists take only
@@ -83,17 +70,6 @@ py::Result<std::size_t> list_position(const Value& rank, std::int64_t n) {
     return py::Error{py::Exc::TypeError, "list indices must be integers or slices"};
   const std::int64_t r = rank.as_int();
   return static_cast<std::size_t>(r < 0 ? r + n : r);
-}
-
-/// The element at position `pos` (< len) of a tuple, frozenset or str in iteration order.
-Value nth_in_order(const Value& c, std::int64_t pos) {
-  if (c.is_tuple())
-    return py::as_tuple(c)[static_cast<std::size_t>(pos)];
-  PY_TRY(py::Iter it, py::iter(c));
-  const Value* e = it.next();
-  for (std::int64_t i = 0; i < pos && e != nullptr; ++i)
-    e = it.next();
-  return e != nullptr ? *e : Value::none();
 }
 
 /// How many items equal each key (`seq.count(key)` for every key): keys are distinct set
@@ -176,7 +152,7 @@ std::vector<Value> colours_by_frequency(const std::vector<Value>& colors) {
 /// The element of `ranked` at `rank` when `-len <= rank < len`, else `otherwise`.
 Value pick_ranked(const std::vector<Value>& ranked, const Value& rank, Value otherwise) {
   const auto n = static_cast<std::int64_t>(ranked.size());
-  PY_TRY(bool in_range, rank_in_range(rank, n));
+  PY_TRY(bool in_range, batt_extensions::rank_in_range(rank, n));
   if (!in_range)
     return otherwise;
   PY_TRY(std::size_t pos, list_position(rank, n));
@@ -216,6 +192,12 @@ Value first_impl(const Value* args, std::size_t) {
   const Value& c = args[0];
   if (c.is_tuple())
     return py::as_tuple(c).size != 0 ? py::as_tuple(c)[0] : Value::none();
+  if (c.is_frozenset()) {
+    const py::SetTable& t = py::as_set_table(c);
+    if (t.empty())
+      return Value::none();
+    return batt_extensions::nth_in_order(c, 0);
+  }
   PY_TRY(py::Iter it, py::iter(c));
   const Value* e = it.next();
   return e != nullptr ? *e : Value::none();
@@ -229,30 +211,6 @@ Value second_impl(const Value* args, std::size_t) {
     return py::Error{py::Exc::StopIteration, "second of an empty container"};
   const Value* e = it.next();
   return e != nullptr ? *e : Value::none();
-}
-
-// difference_tuple(a: 'Tuple', b: 'Tuple') -> 'Tuple'
-Value difference_tuple_impl(const Value* args, std::size_t) {
-  // type(a)(<a's elements not in b>): iter(a) is taken when the generator is made; str()
-  // of a generator does not run it (only tuple and frozenset consume it).
-  const Value& a = args[0];
-  const Value& b = args[1];
-  PY_TRY(py::Iter it, py::iter(a));
-  if (a.is(Kind::Str))
-    return py::construct_like(a, {});
-  std::vector<Value> kept;
-  kept.reserve(static_cast<std::size_t>(it.remaining()));
-  while (const Value* e = it.next()) {
-    PY_TRY(bool in_b, py::contains(b, *e));
-    if (!in_b)
-      kept.push_back(*e);
-  }
-  if (a.is_tuple()) {
-    if (kept.size() == py::as_tuple(a).size)
-      return a; // nothing removed: the same items
-    return tuple_from(std::move(kept));
-  }
-  return py::construct_like(a, std::move(kept));
 }
 
 // p_f(element: 'FrozenSet') -> 'IntegerSet'
@@ -273,27 +231,6 @@ Value p_f_impl(const Value* args, std::size_t) {
     colours.add(std::move(c));
   }
   return py::make_frozenset(std::move(colours));
-}
-
-// p_g(grid: 'Grid') -> 'IntegerSet'
-Value p_g_impl(const Value* args, std::size_t) {
-  // The grid's colours as a tuple, in the order of a set built row by row.
-  PY_TRY(py::Iter rows, py::iter(args[0]));
-  py::SetTable colours;
-  std::uint64_t seen = 0;
-  while (const Value* row = rows.next()) {
-    PY_TRY(py::Iter cells, py::iter(*row));
-    while (const Value* cell = cells.next()) {
-      if (cell->is(Kind::Int) && cell->as_int() >= 0 && cell->as_int() < 64) {
-        const std::uint64_t bit = std::uint64_t{1} << cell->as_int();
-        if (seen & bit)
-          continue;
-        seen |= bit;
-      }
-      colours.add(*cell);
-    }
-  }
-  return py::tuple_of_set(colours);
 }
 
 // p_o(obj: 'Object') -> 'IntegerSet'
@@ -367,14 +304,15 @@ Value c_zo_n_impl(const Value* args, std::size_t) {
 // a_mr(S: 'Samples') -> 'A8'
 Value a_mr_impl(const Value* args, std::size_t) {
   // The first a in 0..7 for which mir_rot_t(input, a) gives every output, else None. The
-  // calls run inside two generator frames (next's and all's), which count for recursion.
+  // calls run inside next's generator frame, then all() (a builtin of one argument, which
+  // CPython counts against the recursion limit too) and its generator's frame.
   const Value& S = args[0];
   py::FrameGuard outer;
   if (!outer.ok())
     return recursion_error();
   for (int a = 0; a < 8; ++a) {
     PY_TRY(py::Iter it, py::iter(S));
-    py::FrameGuard inner;
+    py::FrameGuard inner(2);
     if (!inner.ok())
       return recursion_error();
     bool all = true;
@@ -394,61 +332,11 @@ Value a_mr_impl(const Value* args, std::size_t) {
   return Value::none();
 }
 
-// get_nth_t(container: 'Tuple', rank: 'FL') -> 'Any'
-Value get_nth_t_impl(const Value* args, std::size_t) {
-  // math.nan for what is not exactly a tuple or a rank out of range.
-  const Value& container = args[0];
-  const Value& rank = args[1];
-  if (!container.is_tuple())
-    return py::math_nan();
-  const py::TupleObject& t = py::as_tuple(container);
-  const auto n = static_cast<std::int64_t>(t.size);
-  if (rank.is_int_like()) [[likely]] {
-    const std::int64_t r = rank.as_int();
-    if (r < -n || r >= n)
-      return py::math_nan();
-    return t[static_cast<std::size_t>(r < 0 ? r + n : r)];
-  }
-  PY_TRY(bool in_range, rank_in_range(rank, n));
-  if (!in_range)
-    return py::math_nan();
-  return py::getitem(container, rank); // a float rank: TypeError
-}
-
-// get_nth_f(container: 'FrozenSet', rank: 'FL') -> 'Any'
-Value get_nth_f_impl(const Value* args, std::size_t) {
-  // The element at rank in iteration order (from the end for a negative rank), frozenset()
-  // past either end. Skipping k elements is the same as indexing, without the loop.
-  const Value& container = args[0];
-  const Value& rank = args[1];
-  PY_TRY(bool negative, py::lt(rank, Value::integer(0)));
-  if (negative) {
-    // tuple(container) first, then range(-rank-1): a float rank fails there.
-    if (!py::has_len(container))
-      return py::Error{py::Exc::TypeError, "object is not iterable"};
-    if (!rank.is_int_like())
-      return py::Error{py::Exc::TypeError, "'float' object cannot be interpreted as an integer"};
-    PY_TRY(std::int64_t n, py::len(container));
-    const std::uint64_t skip = static_cast<std::uint64_t>(-(rank.as_int() + 1));
-    if (skip >= static_cast<std::uint64_t>(n))
-      return py::empty_frozenset();
-    return nth_in_order(container, n - 1 - static_cast<std::int64_t>(skip));
-  }
-  if (!py::has_len(container))
-    return py::Error{py::Exc::TypeError, "object is not iterable"};
-  if (!rank.is_int_like())
-    return py::Error{py::Exc::TypeError, "object cannot be interpreted as an integer"};
-  PY_TRY(std::int64_t n, py::len(container));
-  if (rank.as_int() >= n)
-    return py::empty_frozenset();
-  return nth_in_order(container, rank.as_int());
-}
-
 // get_nth_by_key_t(container: 'Tuple', rank: 'FL', key=identity) -> 'Any'
 Value get_nth_by_key_t_impl(const Value* args, std::size_t nargs) {
   // sorted(container, key=key)[rank], None when empty. The default key, identity, orders
   // as no key does.
-  PY_TRY(std::vector<Value> ranked, list_of(args[0]));
+  PY_TRY(std::vector<Value> ranked, py::to_list(args[0]));
   PY_CHECK(py::sort(ranked, nargs > 2 ? key_of(args[2]) : nullptr));
   if (ranked.empty())
     return Value::none();
@@ -465,7 +353,7 @@ Value get_nth_by_key_t_impl(const Value* args, std::size_t nargs) {
 // get_nth_by_key_f(container: 'FrozenSet', rank: 'F_', key=identity) -> 'Any'
 Value get_nth_by_key_f_impl(const Value* args, std::size_t nargs) {
   // Skips range(rank) items of the sorted list (none for rank <= 0), then the next or None.
-  PY_TRY(std::vector<Value> ranked, list_of(args[0]));
+  PY_TRY(std::vector<Value> ranked, py::to_list(args[0]));
   PY_CHECK(py::sort(ranked, nargs > 2 ? key_of(args[2]) : nullptr));
   const Value& rank = args[1];
   if (!rank.is_int_like())
@@ -497,9 +385,9 @@ Value o_g_t_impl(const Value* args, std::size_t) {
 
 // mir_rot_t(grid: 'Grid', type: 'A8') -> 'Grid'
 Value mir_rot_t_impl(const Value* args, std::size_t) {
-  static const py::Builtin* const kTransforms[] = {&fn::hmirror_t, &fn::dmirror_t, &fn::vmirror_t,
-                                                   &fn::cmirror_t, &fn::rot90,     &fn::rot180,
-                                                   &fn::rot270};
+  static constexpr const py::Builtin* kTransforms[] = {
+      &fn::hmirror_t, &fn::dmirror_t, &fn::vmirror_t, &fn::cmirror_t,
+      &fn::rot90,     &fn::rot180,    &fn::rot270};
   const int code = match_code(args[1], 7);
   if (code < 0)
     return args[0];
@@ -508,8 +396,8 @@ Value mir_rot_t_impl(const Value* args, std::size_t) {
 
 // mir_rot_f(patch: 'Patch', type: 'A4') -> 'Patch'
 Value mir_rot_f_impl(const Value* args, std::size_t) {
-  static const py::Builtin* const kTransforms[] = {&fn::hmirror_f, &fn::dmirror_f, &fn::vmirror_f,
-                                                   &fn::cmirror_f};
+  static constexpr const py::Builtin* kTransforms[] = {&fn::hmirror_f, &fn::dmirror_f,
+                                                       &fn::vmirror_f, &fn::cmirror_f};
   const int code = match_code(args[1], 4);
   if (code < 0)
     return args[0];
@@ -519,8 +407,42 @@ Value mir_rot_f_impl(const Value* args, std::size_t) {
 // get_color_rank_t(grid: 'Grid', rank: 'FL') -> 'C_'
 Value get_color_rank_t_impl(const Value* args, std::size_t) {
   // The colour at rank by frequency (0: most common), () out of range.
+  const Value& grid = args[0];
+  if (grid.is_tuple() && args[1].is_int_like()) {
+    // An ARC grid, counted in place: tuple rows of small ints.
+    constexpr std::int64_t kSmall = 16;
+    std::int64_t counts[kSmall] = {};
+    std::int64_t order[kSmall];
+    std::size_t distinct = 0;
+    bool small = true;
+    for (const Value& row : py::as_tuple(grid)) {
+      if (!row.is_tuple()) {
+        small = false;
+        break;
+      }
+      for (const Value& v : py::as_tuple(row)) {
+        if (!v.is(Kind::Int) || v.as_int() < 0 || v.as_int() >= kSmall) {
+          small = false;
+          break;
+        }
+        if (counts[v.as_int()]++ == 0)
+          order[distinct++] = v.as_int();
+      }
+      if (!small)
+        break;
+    }
+    if (small) {
+      const auto n = static_cast<std::int64_t>(distinct);
+      const std::int64_t r = args[1].as_int();
+      if (r < -n || r >= n)
+        return py::empty_tuple();
+      std::stable_sort(order, order + distinct,
+                       [&](std::int64_t a, std::int64_t b) { return counts[a] > counts[b]; });
+      return Value::integer(order[r < 0 ? r + n : r]);
+    }
+  }
   std::vector<Value> colors;
-  PY_TRY(py::Iter rows, py::iter(args[0]));
+  PY_TRY(py::Iter rows, py::iter(grid));
   while (const Value* row = rows.next()) {
     if (row->is_tuple()) {
       for (const Value& v : py::as_tuple(*row))
@@ -550,14 +472,14 @@ Value get_color_rank_f_impl(const Value* args, std::size_t) {
 // get_rank(container: 'IntegerSet', rank: 'FL') -> 'Integer'
 Value get_rank_impl(const Value* args, std::size_t) {
   // sorted(container, reverse=True)[rank], 0 out of range.
-  PY_TRY(std::vector<Value> ranked, list_of(args[0]));
+  PY_TRY(std::vector<Value> ranked, py::to_list(args[0]));
   PY_CHECK(py::sort(ranked, nullptr, true));
   return pick_ranked(ranked, args[1], Value::integer(0));
 }
 
 /// get_arg_rank*: sorted by compfunc, largest first; `otherwise` out of range.
 Value arg_rank(const Value* args, Value otherwise) {
-  PY_TRY(std::vector<Value> ranked, list_of(args[0]));
+  PY_TRY(std::vector<Value> ranked, py::to_list(args[0]));
   PY_CHECK(py::sort(ranked, key_of(args[1]), true));
   return pick_ranked(ranked, args[2], std::move(otherwise));
 }
@@ -582,10 +504,10 @@ Value get_arg_rank_f_impl(const Value* args, std::size_t) {
 /// compfunc(0) out of range.
 Value val_rank(const Value* args) {
   const Value& compfunc = args[1];
-  PY_TRY(std::vector<Value> ranked, list_of(args[0]));
+  PY_TRY(std::vector<Value> ranked, py::to_list(args[0]));
   PY_CHECK(py::sort(ranked, key_of(compfunc)));
   const auto n = static_cast<std::int64_t>(ranked.size());
-  PY_TRY(bool in_range, rank_in_range(args[2], n));
+  PY_TRY(bool in_range, batt_extensions::rank_in_range(args[2], n));
   if (in_range) {
     PY_TRY(std::size_t pos, list_position(args[2], n));
     return py::call(compfunc, {ranked[pos]});
@@ -613,7 +535,7 @@ Value get_val_rank_f_impl(const Value* args, std::size_t) {
 /// its one-character elements, as substrings).
 Value common_rank(const Value* args, bool empty_of_type) {
   const Value& container = args[0];
-  PY_TRY(std::vector<Value> items, list_of(container));
+  PY_TRY(std::vector<Value> items, py::to_list(container));
   if (!container.is_tuple() && !container.is(Kind::Str))
     return py::Error{py::Exc::AttributeError, "object has no attribute 'count'"};
   return pick_ranked(sorted_by_count(items), args[1],
@@ -633,7 +555,7 @@ Value get_common_rank_t_impl(const Value* args, std::size_t) {
 // get_common_rank_f(container: 'FrozenSet', rank: 'FL') -> 'Any'
 Value get_common_rank_f_impl(const Value* args, std::size_t) {
   // The same over list(container), whose count any iterable has.
-  PY_TRY(std::vector<Value> items, list_of(args[0]));
+  PY_TRY(std::vector<Value> items, py::to_list(args[0]));
   return pick_ranked(sorted_by_count(items), args[1], py::empty_frozenset());
 }
 
@@ -646,15 +568,16 @@ constinit const py::Builtin first{"first",     py::Dialect::Tokpidjin,     1, 1,
                                   &first_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin second{"second", py::Dialect::Tokpidjin, 1,
                                    1,        &second_impl,           py::SafeDefault::EmptyTuple};
-constinit const py::Builtin difference_t{"difference_tuple",     py::Dialect::Tokpidjin,     2, 2,
-                                         &difference_tuple_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin difference_t{
+    "difference_tuple",         py::Dialect::Tokpidjin, 2, 2, &batt_extensions::difference_tuple,
+    py::SafeDefault::EmptyTuple};
 constinit const py::Builtin difference_tuple{
-    "difference_tuple",     py::Dialect::Tokpidjin,     2, 2,
-    &difference_tuple_impl, py::SafeDefault::EmptyTuple};
+    "difference_tuple",         py::Dialect::Tokpidjin, 2, 2, &batt_extensions::difference_tuple,
+    py::SafeDefault::EmptyTuple};
 constinit const py::Builtin p_f{"p_f",     py::Dialect::Tokpidjin,         1, 1,
                                 &p_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin p_g{"p_g",     py::Dialect::Tokpidjin,         1, 1,
-                                &p_g_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin p_g{"p_g", py::Dialect::Tokpidjin, 1,
+                                1,     &batt_extensions::p_g,  py::SafeDefault::EmptyFrozenSet};
 constinit const py::Builtin p_o{"p_o",     py::Dialect::Tokpidjin,         1, 1,
                                 &p_o_impl, py::SafeDefault::EmptyFrozenSet};
 constinit const py::Builtin dedupe_pair_tuple{
@@ -670,10 +593,12 @@ constinit const py::Builtin c_zo_n{"c_zo_n", py::Dialect::Tokpidjin, 3,
                                    3,        &c_zo_n_impl,           py::SafeDefault::Zero};
 constinit const py::Builtin a_mr{"a_mr",     py::Dialect::Tokpidjin,     1, 1,
                                  &a_mr_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin get_nth_t{"get_nth_t",     py::Dialect::Tokpidjin,     2, 2,
-                                      &get_nth_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin get_nth_f{"get_nth_f",     py::Dialect::Tokpidjin,     2, 2,
-                                      &get_nth_f_impl, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin get_nth_t{
+    "get_nth_t", py::Dialect::Tokpidjin,      2,
+    2,           &batt_extensions::get_nth_t, py::SafeDefault::EmptyTuple};
+constinit const py::Builtin get_nth_f{
+    "get_nth_f", py::Dialect::Tokpidjin,      2,
+    2,           &batt_extensions::get_nth_f, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin get_nth_by_key_t{
     "get_nth_by_key_t",     py::Dialect::Tokpidjin,     2, 3,
     &get_nth_by_key_t_impl, py::SafeDefault::EmptyTuple};

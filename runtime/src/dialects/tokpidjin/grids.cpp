@@ -46,6 +46,14 @@ bool frames_fit(int frames) {
   return probe.ok();
 }
 
+/// `hi - lo` for a range(lo, hi): 0 when empty, saturated where it would overflow.
+std::int64_t span(std::int64_t lo, std::int64_t hi) {
+  std::int64_t n;
+  if (hi <= lo)
+    return 0;
+  return __builtin_sub_overflow(hi, lo, &n) ? INT64_MAX : n;
+}
+
 /// A tuple adopting `items` (moved, not copied).
 Value tuple_from(std::vector<Value>&& items) {
   Value t = py::new_tuple(items.size());
@@ -55,7 +63,10 @@ Value tuple_from(std::vector<Value>&& items) {
   return t;
 }
 
-Value pair_of(Value a, Value b) {
+/// `(a, b)`; a pair of ints is the shared tuple py::pair_of gives.
+Value tuple2(Value a, Value b) {
+  if (a.kind() == Kind::Int && b.kind() == Kind::Int)
+    return py::pair_of(a.as_int(), b.as_int());
   Value t = py::new_tuple(2);
   Value* it = py::tuple_items(t);
   it[0] = std::move(a);
@@ -64,10 +75,13 @@ Value pair_of(Value a, Value b) {
 }
 
 Value int_pair(std::int64_t a, std::int64_t b) {
-  return pair_of(Value::integer(a), Value::integer(b));
+  return py::pair_of(a, b);
 }
 
-Value triple_of(Value a, Value b, Value c) {
+/// `(a, b, c)`; a cell of ints is the shared tuple py::cell_of gives.
+Value tuple3(Value a, Value b, Value c) {
+  if (a.kind() == Kind::Int && b.kind() == Kind::Int && c.kind() == Kind::Int)
+    return py::cell_of(a.as_int(), b.as_int(), c.as_int());
   Value t = py::new_tuple(3);
   Value* it = py::tuple_items(t);
   it[0] = std::move(a);
@@ -127,6 +141,14 @@ bool is_int_grid(const Value& grid) {
 /// arity, 2 (indices) or 3 (cells), with int (not bool) row and column. For these, toindices,
 /// the corners and the extents cannot fail and are plain ints (a bool would have to be kept
 /// as the object min or max returns, so those take the general path).
+/// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
+/// cannot overflow (larger ones take the general path and its OverflowError).
+constexpr std::int64_t kCoordLimit = std::int64_t{1} << 40;
+
+bool small_coord(const Value& v) {
+  return v.kind() == Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
+}
+
 struct PatchScan {
   std::uint32_t arity = 0;
   std::int64_t min_i = 0, max_i = 0, min_j = 0, max_j = 0;
@@ -146,7 +168,7 @@ bool scan_patch(const Value& patch, PatchScan& s) {
     if (!e.is_tuple())
       return false;
     const py::TupleObject& c = py::as_tuple(e);
-    if (c[0].kind() != Kind::Int || (c.size > 1 && c[1].kind() != Kind::Int))
+    if (c.size < 2 || !small_coord(c[0]) || !small_coord(c[1]))
       return false;
     if (first) {
       if (c.size != 2 && c.size != 3)
@@ -215,40 +237,66 @@ Value crop_call(const Value& grid, std::int64_t s0, std::int64_t s1, std::int64_
   return py::call(fn::crop, {grid, int_pair(s0, s1), int_pair(d0, d1)});
 }
 
-/// mostcolor_t of a grid of int rows: the first colour, in the iteration order of
-/// `set(values)`, with the highest count; math.nan when there are no cells. Adding a value a
-/// set already holds changes nothing, so adding the distinct colours in order of first
-/// appearance builds the table `set(values)` builds.
-Value mostcolor_of_int_grid(const Value& grid) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> counts; // colour, count
-  for (const Value& r : py::as_tuple(grid)) {
-    for (const Value& v : py::as_tuple(r)) {
-      const std::int64_t c = v.as_int();
-      bool found = false;
-      for (auto& [colour, n] : counts)
-        if (colour == c) {
-          ++n;
-          found = true;
-          break;
-        }
-      if (!found)
-        counts.emplace_back(c, 1);
+/// Counts of int colours, with the distinct colours in order of first appearance.
+class ColourCounts {
+public:
+  void add(std::int64_t c) {
+    if (c >= 0 && c < kSmall) {
+      if (small_[c]++ == 0)
+        order_.push_back(c);
+      return;
     }
+    for (auto& [colour, n] : other_)
+      if (colour == c) {
+        ++n;
+        return;
+      }
+    other_.emplace_back(c, 1);
+    order_.push_back(c);
   }
-  if (counts.empty())
-    return py::math_nan();
-  py::SetTable set;
-  for (const auto& [colour, n] : counts)
-    set.add(Value::integer(colour));
-  std::int64_t best = 0, best_count = -1;
-  set.for_each([&](const Value& v) {
-    for (const auto& [colour, n] : counts)
-      if (colour == v.as_int() && n > best_count) {
-        best = colour;
+  std::int64_t count(std::int64_t c) const {
+    if (c >= 0 && c < kSmall)
+      return small_[c];
+    for (const auto& [colour, n] : other_)
+      if (colour == c)
+        return n;
+    return 0;
+  }
+  /// `max(set(values), key=values.count)`, or math.nan without values: the first colour with
+  /// the highest count in the iteration order of set(values). Adding a value a set already
+  /// holds changes nothing, so adding the distinct colours in order of first appearance
+  /// builds the table set(values) builds.
+  Value most_common() const {
+    if (order_.empty())
+      return py::math_nan();
+    py::SetTable set;
+    for (const std::int64_t c : order_)
+      set.add(Value::integer(c));
+    std::int64_t best = 0, best_count = -1;
+    set.for_each([&](const Value& v) {
+      const std::int64_t n = count(v.as_int());
+      if (n > best_count) {
+        best = v.as_int();
         best_count = n;
       }
-  });
-  return Value::integer(best);
+    });
+    return Value::integer(best);
+  }
+
+private:
+  static constexpr std::int64_t kSmall = 16;
+  std::int64_t small_[kSmall] = {};
+  std::vector<std::pair<std::int64_t, std::int64_t>> other_;
+  std::vector<std::int64_t> order_;
+};
+
+/// mostcolor_t of a grid of int rows.
+Value mostcolor_of_int_grid(const Value& grid) {
+  ColourCounts counts;
+  for (const Value& r : py::as_tuple(grid))
+    for (const Value& v : py::as_tuple(r))
+      counts.add(v.as_int());
+  return counts.most_common();
 }
 
 /// `frozenset({...})` of an outline: the two vertical sides (rows si..ei at columns sj and
@@ -260,18 +308,18 @@ Value outline(const Value& si, const Value& sj, const Value& ei, const Value& ej
   PY_TRY(const Value ej1, py::add(ej, Value::integer(1)));
   PY_TRY(const std::int64_t j0, py::as_index(sj));
   PY_TRY(const std::int64_t j1, py::as_index(ej1));
-  if (i1 - i0 > kMaxSetItems || j1 - j0 > kMaxSetItems)
+  if (span(i0, i1) > kMaxSetItems || span(j0, j1) > kMaxSetItems)
     return too_large();
   py::SetTable left, right, top, bottom;
   for (std::int64_t i = i0; i < i1; ++i)
-    left.add(pair_of(Value::integer(i), sj));
+    left.add(tuple2(Value::integer(i), sj));
   for (std::int64_t i = i0; i < i1; ++i)
-    right.add(pair_of(Value::integer(i), ej));
+    right.add(tuple2(Value::integer(i), ej));
   py::SetTable vlines = py::SetTable::union_of(left, right);
   for (std::int64_t j = j0; j < j1; ++j)
-    top.add(pair_of(si, Value::integer(j)));
+    top.add(tuple2(si, Value::integer(j)));
   for (std::int64_t j = j0; j < j1; ++j)
-    bottom.add(pair_of(ei, Value::integer(j)));
+    bottom.add(tuple2(ei, Value::integer(j)));
   py::SetTable hlines = py::SetTable::union_of(top, bottom);
   return py::make_frozenset(py::SetTable::copy_of(py::SetTable::union_of(vlines, hlines)));
 }
@@ -573,9 +621,10 @@ Value switch_impl(const Value* args, std::size_t) {
     Value* items = py::tuple_items(row);
     std::size_t k = 0;
     while (const Value* v = it.next()) {
-      if (a.kind() == Kind::Int && b.kind() == Kind::Int && v->kind() == Kind::Int &&
-          v->as_int() != a.as_int() && v->as_int() != b.as_int()) {
-        items[k++] = *v;
+      if (a.kind() == Kind::Int && b.kind() == Kind::Int && v->kind() == Kind::Int) {
+        // Ints: v itself, or the other colour (a when a == b).
+        const std::int64_t x = v->as_int();
+        items[k++] = x == a.as_int() ? b : (x == b.as_int() ? a : *v);
         continue;
       }
       PY_TRY(Value s, swapped(*v));
@@ -604,7 +653,7 @@ Value center_impl(const Value* args, std::size_t) {
   PY_TRY(const Value width, py::call(fn::width_f, {patch}));
   PY_TRY(const Value half_w, py::floordiv(width, Value::integer(2)));
   PY_TRY(Value cj, py::add(left, half_w));
-  return pair_of(std::move(ci), std::move(cj));
+  return tuple2(std::move(ci), std::move(cj));
 }
 
 // position(a: 'Patch', b: 'Patch') -> 'IJ'
@@ -754,19 +803,19 @@ Value connect_impl(const Value* args, std::size_t) {
   if (py::op_eq(ai, bi)) {
     PY_TRY(const std::int64_t lo, py::as_index(sj));
     PY_TRY(const std::int64_t hi, py::as_index(ej));
-    if (hi - lo > kMaxSetItems)
+    if (span(lo, hi) > kMaxSetItems)
       return too_large();
     for (std::int64_t j = lo; j < hi; ++j)
-      set.add(pair_of(ai, Value::integer(j)));
+      set.add(tuple2(ai, Value::integer(j)));
     return py::make_frozenset(std::move(set));
   }
   if (py::op_eq(aj, bj)) {
     PY_TRY(const std::int64_t lo, py::as_index(si));
     PY_TRY(const std::int64_t hi, py::as_index(ei));
-    if (hi - lo > kMaxSetItems)
+    if (span(lo, hi) > kMaxSetItems)
       return too_large();
     for (std::int64_t i = lo; i < hi; ++i)
-      set.add(pair_of(Value::integer(i), aj));
+      set.add(tuple2(Value::integer(i), aj));
     return py::make_frozenset(std::move(set));
   }
   PY_TRY(const Value di, py::sub(bi, ai));
@@ -776,7 +825,7 @@ Value connect_impl(const Value* args, std::size_t) {
     PY_TRY(const std::int64_t i1, py::as_index(ei));
     PY_TRY(const std::int64_t j0, py::as_index(sj));
     PY_TRY(const std::int64_t j1, py::as_index(ej));
-    const std::int64_t n = std::min(i1 - i0, j1 - j0);
+    const std::int64_t n = std::min(span(i0, i1), span(j0, j1));
     if (n > kMaxSetItems)
       return too_large();
     for (std::int64_t k = 0; k < n; ++k)
@@ -792,7 +841,7 @@ Value connect_impl(const Value* args, std::size_t) {
     PY_TRY(const Value jstop, py::sub(sj, one));
     PY_TRY(const std::int64_t j0, py::as_index(jstart));
     PY_TRY(const std::int64_t j1, py::as_index(jstop));
-    const std::int64_t n = std::min(i1 - i0, j0 - j1); // range(j0, j1, -1) has j0 - j1 items
+    const std::int64_t n = std::min(span(i0, i1), span(j1, j0)); // range(j0, j1, -1)
     if (n > kMaxSetItems)
       return too_large();
     for (std::int64_t k = 0; k < n; ++k)
@@ -896,9 +945,9 @@ Value move_cells(const Value& grid, const Value& obj, std::int64_t di, std::int6
 Value move_impl(const Value* args, std::size_t) {
   const Value& offset = args[2];
   PatchScan s;
-  if (offset.is_tuple() && py::as_tuple(offset).size == 2 &&
-      py::as_tuple(offset)[0].is_int_like() && py::as_tuple(offset)[1].is_int_like() &&
-      is_int_grid(args[0]) && scan_patch(args[1], s) && s.arity == 3 && frames_fit(6)) {
+  if (offset.is_tuple() && py::as_tuple(offset).size == 2 && small_coord(py::as_tuple(offset)[0]) &&
+      small_coord(py::as_tuple(offset)[1]) && is_int_grid(args[0]) && scan_patch(args[1], s) &&
+      s.arity == 3 && frames_fit(6)) {
     auto pos = positions(args[1]);
     std::sort(pos.begin(), pos.end());
     if (std::adjacent_find(pos.begin(), pos.end()) == pos.end())
@@ -982,7 +1031,7 @@ Value vfrontier_impl(const Value* args, std::size_t) {
   PY_TRY(const Value j, py::getitem(args[0], 1));
   py::SetTable set;
   for (std::int64_t i = 0; i < 30; ++i)
-    set.add(pair_of(Value::integer(i), j));
+    set.add(tuple2(Value::integer(i), j));
   return py::make_frozenset(std::move(set));
 }
 
@@ -993,7 +1042,7 @@ Value hfrontier_impl(const Value* args, std::size_t) {
   PY_TRY(const Value i, py::getitem(args[0], 0));
   py::SetTable set;
   for (std::int64_t j = 0; j < 30; ++j)
-    set.add(pair_of(i, Value::integer(j)));
+    set.add(tuple2(i, Value::integer(j)));
   return py::make_frozenset(std::move(set));
 }
 
@@ -1030,7 +1079,8 @@ Value backdrop_impl(const Value* args, std::size_t) {
     return py::make_frozenset(std::move(set)); // the inner range is never evaluated
   PY_TRY(j0, py::as_index(sj));
   PY_TRY(j1, py::as_index(ej1));
-  if ((i1 - i0) * std::max<std::int64_t>(j1 - j0, 0) > kMaxSetItems)
+  if (span(i0, i1) > kMaxSetItems || span(j0, j1) > kMaxSetItems ||
+      span(i0, i1) * span(j0, j1) > kMaxSetItems)
     return too_large();
   for (std::int64_t i = i0; i < i1; ++i)
     for (std::int64_t j = j0; j < j1; ++j)
@@ -1213,7 +1263,7 @@ Value shoot_impl(const Value* args, std::size_t) {
     PY_TRY(Value e, py::add(s, step));
     end[k] = std::move(e);
   }
-  return py::call(fn::connect, {start, pair_of(std::move(end[0]), std::move(end[1]))});
+  return py::call(fn::connect, {start, tuple2(std::move(end[0]), std::move(end[1]))});
 }
 
 /// True when `grid` is a non-empty tuple of tuple rows all of the same length.
@@ -1281,7 +1331,7 @@ Value occurrences_impl(const Value* args, std::size_t) {
   PY_TRY(const std::int64_t h2, py::as_index(h2v));
   if (h2 > 0) {
     PY_TRY(const std::int64_t w2, py::as_index(w2v));
-    if (h2 * std::max<std::int64_t>(w2, 0) > kMaxSetItems)
+    if (h2 > kMaxSetItems || w2 > kMaxSetItems || h2 * std::max<std::int64_t>(w2, 0) > kMaxSetItems)
       return too_large();
     const Value zero = Value::integer(0);
     const Value hv = Value::integer(h), wv = Value::integer(w);
@@ -1361,7 +1411,7 @@ Value frontiers_impl(const Value* args, std::size_t) {
     py::SetTable line;
     for (std::int64_t j = 0; j < w; ++j) {
       PY_TRY(Value v, cell(i, j));
-      line.add(triple_of(Value::integer(i), Value::integer(j), std::move(v)));
+      line.add(tuple3(Value::integer(i), Value::integer(j), std::move(v)));
     }
     hsets.add(py::frozenset_of_set(line));
   }
@@ -1370,7 +1420,7 @@ Value frontiers_impl(const Value* args, std::size_t) {
     py::SetTable line;
     for (std::int64_t i = 0; i < h; ++i) {
       PY_TRY(Value v, cell(i, j));
-      line.add(triple_of(Value::integer(i), Value::integer(j), std::move(v)));
+      line.add(tuple3(Value::integer(i), Value::integer(j), std::move(v)));
     }
     vsets.add(py::frozenset_of_set(line));
   }
@@ -1470,8 +1520,8 @@ Value period(const Value& obj, int axis) {
         const std::int64_t k = (*c)[static_cast<std::size_t>(axis)].as_int() - p;
         if (k < lo)
           continue;
-        const Value moved = axis == 1 ? triple_of((*c)[0], Value::integer(k), (*c)[2])
-                                      : triple_of(Value::integer(k), (*c)[1], (*c)[2]);
+        const Value moved = axis == 1 ? tuple3((*c)[0], Value::integer(k), (*c)[2])
+                                      : tuple3(Value::integer(k), (*c)[1], (*c)[2]);
         if (!table.contains(moved)) {
           subset = false;
           break;
@@ -1507,7 +1557,7 @@ Value period(const Value& obj, int axis) {
       PY_CHECK(py::unpack(*e, ijc, 3));
       PY_TRY(const bool kept, py::ge(ijc[axis], zero));
       // The element (i, j, c) is rebuilt as a new tuple; membership only needs its value.
-      if (kept && subset && !whole->contains(triple_of(ijc[0], ijc[1], ijc[2])))
+      if (kept && subset && !whole->contains(tuple3(ijc[0], ijc[1], ijc[2])))
         subset = false;
     }
     if (subset)

@@ -301,7 +301,7 @@ Value normalize_via(const Value& x, Via via, const py::Builtin& top, const py::B
   const CellBounds b = scan_cells(x);
   Value offset;
   if (fits(b, via) && b.min_i != INT64_MIN && b.min_j != INT64_MIN && frames_fit(4)) {
-    offset = py::tuple_of({Value::integer(-b.min_i), Value::integer(-b.min_j)});
+    offset = py::pair_of(-b.min_i, -b.min_j);
   } else {
     PY_TRY(Value up, py::call(top, {x}));
     PY_TRY(Value di, py::neg(up));

@@ -5,10 +5,12 @@
 #include "measures.hpp"
 #include "patches.hpp"
 
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace battgpu::dialects::tokpidjin {
@@ -87,9 +89,50 @@ std::int64_t int_tuple_hash(std::initializer_list<std::int64_t> items) {
   return static_cast<std::int64_t>(acc);
 }
 
+/// The cell `(a, b, c)`: for three ints, py::cell_of's tuple (shared for the cells of ARC
+/// grids, its hash made once); otherwise a new tuple of the values themselves (bools stay bools).
+Value make_cell(Value a, Value b, Value c) {
+  if (a.is(py::Kind::Int) && b.is(py::Kind::Int) && c.is(py::Kind::Int))
+    return py::cell_of(a.as_int(), b.as_int(), c.as_int());
+  return triple(std::move(a), std::move(b), std::move(c));
+}
+
+/// Numbers the distinct ints of a sequence in order of first appearance (colours are small,
+/// so those get an array; other values a hash map).
+class ValueIndex {
+public:
+  /// The number of `v`, or -1 when it has none yet.
+  std::int32_t find(std::int64_t v) const {
+    if (v >= 0 && v < kSmall)
+      return small_[v];
+    auto it = others_.find(v);
+    return it == others_.end() ? -1 : it->second;
+  }
+  /// The number of `v`, giving it the next one when it is new.
+  std::int32_t intern(std::int64_t v) {
+    std::int32_t* slot;
+    if (v >= 0 && v < kSmall)
+      slot = &small_[v];
+    else
+      slot = &others_.try_emplace(v, -1).first->second;
+    if (*slot < 0) {
+      *slot = static_cast<std::int32_t>(values_.size());
+      values_.push_back(v);
+    }
+    return *slot;
+  }
+  const std::vector<std::int64_t>& values() const { return values_; }
+
+private:
+  static constexpr std::int64_t kSmall = 16;
+  std::int32_t small_[kSmall] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+  std::unordered_map<std::int64_t, std::int32_t> others_;
+  std::vector<std::int64_t> values_;
+};
+
 // ---------------------------------------------------------------------------------------------
-// KeySet: CPython's set table (set_add_entry, set_lookkey, set_insert_clean, set_table_resize,
-// set_merge, set_difference: the same probing, thresholds and branches as py::SetTable) over
+// KeySet: CPython's set table (set_add_entry, set_insert_clean, set_table_resize, set_merge,
+// set_difference: the same probing, thresholds and branches as py::SetTable) over
 // small integer keys, each with its hash in an array the caller provides. Two keys are equal
 // exactly when their integers are, which holds for the (row, col) tuples that objects()
 // stores when each key numbers one cell. It lets that loop reproduce the iteration order of
@@ -220,19 +263,6 @@ public:
         add_absent(keys[k]);
   }
 
-  /// The same for a set of at most 8 elements held in a KeySet without deleted slots.
-  template <class Seen> void merge_set(const KeySet& other, Seen&& seen) {
-    std::int32_t keys[8];
-    std::uint8_t pos[8];
-    std::int64_t n = 0;
-    for (std::int64_t i = 0; i <= other.mask_ && n < 8; ++i)
-      if (other.t_[i] >= 0) {
-        keys[n] = other.t_[i];
-        pos[n++] = static_cast<std::uint8_t>(i);
-      }
-    merge_layout(keys, pos, n, other.mask_, seen);
-  }
-
   /// set_merge.
   void merge(const KeySet& other) {
     if (&other == this || other.used_ == 0)
@@ -258,17 +288,17 @@ public:
         add(o[i]);
   }
 
-  /// `*this = a - b` (set_difference) for a set b given by a membership test and its size.
-  /// Which elements b holds beyond a's does not change the result, nor does the order in
-  /// which the common ones are discarded (a discard only marks its own key's slot), so b need
-  /// not be a table.
-  template <class InB> void assign_difference(const KeySet& a, InB&& in_b, std::int64_t b_size) {
+  /// `*this = a - b` (set_difference) for a set b given by membership flags (`in_b[key]`) and
+  /// its size. Which elements b holds beyond a's does not change the result, nor does the
+  /// order in which the common ones are discarded (a discard only marks its own key's slot), so
+  /// b need not be a table.
+  void assign_difference(const KeySet& a, const std::uint8_t* in_b, std::int64_t b_size) {
     clear();
     if ((a.used_ >> 2) > b_size) {
       // set_copy_and_difference: a copy of a, then the common elements discarded.
       merge(a);
       for (std::int64_t i = 0; i <= mask_; ++i)
-        if (t_[i] >= 0 && in_b(t_[i])) {
+        if (t_[i] >= 0 && in_b[t_[i]]) {
           t_[i] = kDummyKey;
           --used_;
         }
@@ -277,10 +307,31 @@ public:
       resize(used_ > 50000 ? used_ * 2 : used_ * 4);
       return;
     }
+    // a's keys not in b, in a's order (gathered without branches), then added; they are
+    // distinct and the new set has no deleted slots.
     const std::int32_t* t = a.t_;
-    for (std::int64_t i = 0; i <= a.mask_; ++i)
-      if (t[i] >= 0 && !in_b(t[i]))
-        add_absent(t[i]); // a's keys are distinct; the new set has no deleted slots
+    gathered_.resize(static_cast<std::size_t>(a.mask_ + 1));
+    std::int32_t* keep = gathered_.data();
+    std::int64_t m = 0;
+    for (std::int64_t i = 0; i <= a.mask_; ++i) {
+      const std::int32_t k = t[i];
+      keep[m] = k;
+      m += static_cast<std::int64_t>((k >= 0) & (in_b[k < 0 ? 0 : k] == 0));
+    }
+    for (std::int64_t j = 0; j < m; ++j)
+      add_absent(keep[j]);
+  }
+
+  /// The keys in iteration order, into `out`.
+  void collect(std::vector<std::int32_t>& out) const {
+    out.resize(static_cast<std::size_t>(mask_ + 1));
+    std::int32_t* o = out.data();
+    std::int64_t m = 0;
+    for (std::int64_t i = 0; i <= mask_; ++i) {
+      o[m] = t_[i];
+      m += static_cast<std::int64_t>(t_[i] >= 0);
+    }
+    out.resize(static_cast<std::size_t>(m));
   }
 
   /// Calls f(key) for every element, in iteration order.
@@ -364,6 +415,7 @@ private:
   std::int32_t small_[8];
   std::vector<std::int32_t> buffers_[2];
   int current_ = 0;
+  std::vector<std::int32_t> gathered_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -386,7 +438,10 @@ struct DirLayout {
 
 struct CellNeighbours {
   std::uint8_t order[2][8]; // iteration order of dneighbors ([0], 4) and neighbors ([1], 8)
-  DirLayout full[2];        // the comprehension's set when every neighbour is in the grid
+  // The comprehension's set for dneighbors ([0][.]) and neighbors ([1][.]): the neighbours
+  // inside the grid, where the cell's row is the last one (variant & 2) or not, and its column
+  // the last one (variant & 1) or not; those above row 0 or left of column 0 are left out too.
+  DirLayout comp[2][4];
 };
 
 DirLayout layout_of(const KeySet& s) {
@@ -406,7 +461,11 @@ CellNeighbours compute_neighbours(std::int64_t i, std::int64_t j) {
     hashes[d] = int_tuple_hash({i + kDirRow[d], j + kDirCol[d]});
   // frozenset({a, b, c, d}): the display's table, which the copy keeps slot for slot (the
   // same size, no deleted slots).
-  KeySet direct(hashes), diag(hashes), both(hashes), comp(hashes);
+  thread_local KeySet direct, diag, both, comp;
+  for (KeySet* s : {&direct, &diag, &both, &comp}) {
+    s->set_hashes(hashes);
+    s->clear();
+  }
   for (int d = 0; d < 4; ++d)
     direct.add(d);
   for (int d = 4; d < 8; ++d)
@@ -419,10 +478,18 @@ CellNeighbours compute_neighbours(std::int64_t i, std::int64_t j) {
     const KeySet& source = kind == 0 ? direct : both;
     int k = 0;
     source.for_each([&](std::int32_t d) { out.order[kind][k++] = static_cast<std::uint8_t>(d); });
-    comp.clear();
-    for (int m = 0; m < k; ++m)
-      comp.add(out.order[kind][m]);
-    out.full[kind] = layout_of(comp);
+    for (int variant = 0; variant < 4; ++variant) {
+      const bool last_row = (variant & 2) != 0, last_col = (variant & 1) != 0;
+      comp.clear();
+      for (int m = 0; m < k; ++m) {
+        const int d = out.order[kind][m];
+        const bool inside = i + kDirRow[d] >= 0 && j + kDirCol[d] >= 0 &&
+                            !(last_row && kDirRow[d] > 0) && !(last_col && kDirCol[d] > 0);
+        if (inside)
+          comp.add_absent(d);
+      }
+      out.comp[kind][variant] = layout_of(comp);
+    }
   }
   return out;
 }
@@ -464,7 +531,7 @@ bool read_int_grid(const Value& grid, IntGrid& g) {
   if (rows.size == 0 || !rows[0].is_tuple())
     return false;
   const std::uint32_t w = py::as_tuple(rows[0]).size;
-  if (w == 0)
+  if (w == 0 || std::int64_t{rows.size} * w > (std::int64_t{1} << 30)) // cells are int32 keys
     return false;
   g.h = rows.size;
   g.w = w;
@@ -486,43 +553,24 @@ bool read_int_grid(const Value& grid, IntGrid& g) {
 /// already present changes nothing, so set(values) is the set of the distinct values added in
 /// order of first appearance; max keeps the first of equal counts in that set's order.
 std::int64_t int_grid_mostcolor(const IntGrid& g) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> distinct; // (value, count)
-  std::int32_t small_index[16];
-  for (std::int32_t& s : small_index)
-    s = -1;
+  ValueIndex index;
+  std::vector<std::int64_t> counts;
   for (std::int64_t v : g.cells) {
-    if (v >= 0 && v < 16) {
-      std::int32_t& s = small_index[v];
-      if (s < 0) {
-        s = static_cast<std::int32_t>(distinct.size());
-        distinct.emplace_back(v, 0);
-      }
-      ++distinct[static_cast<std::size_t>(s)].second;
-      continue;
-    }
-    bool found = false;
-    for (auto& d : distinct)
-      if (d.first == v) {
-        ++d.second;
-        found = true;
-        break;
-      }
-    if (!found)
-      distinct.emplace_back(v, 1);
+    const auto k = static_cast<std::size_t>(index.intern(v));
+    if (k == counts.size())
+      counts.push_back(0);
+    ++counts[k];
   }
   py::SetTable colours;
-  for (const auto& d : distinct)
-    colours.add(Value::integer(d.first));
+  for (std::int64_t v : index.values())
+    colours.add(Value::integer(v));
   std::int64_t best = 0, best_count = -1;
   colours.for_each([&](const Value& c) {
-    for (const auto& d : distinct)
-      if (d.first == c.as_int()) {
-        if (d.second > best_count) {
-          best = d.first;
-          best_count = d.second;
-        }
-        break;
-      }
+    const std::int64_t count = counts[static_cast<std::size_t>(index.find(c.as_int()))];
+    if (count > best_count) {
+      best = c.as_int();
+      best_count = count;
+    }
   });
   return best;
 }
@@ -543,9 +591,10 @@ struct FloodScratch {
   std::vector<std::uint8_t> occupied;         // the `occupied` set, as membership
   std::vector<std::uint32_t> in_neighborhood; // the `neighborhood` set, as its layer's stamp
   std::vector<std::int32_t> seq;              // cells of the current object, in the order added
+  std::vector<std::int32_t> cand_keys;        // `cands` in iteration order
   std::vector<std::int32_t> unvisited;        // asindices' iteration order (large grids)
   std::vector<std::vector<std::int32_t>> unvisited_cache; // by (h, w) up to kCacheDim
-  KeySet cands, neighborhood, comp, all;
+  KeySet cands, neighborhood, all;
 };
 
 FloodScratch& flood_scratch() {
@@ -589,13 +638,12 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
       s.row[static_cast<std::size_t>(c)] = static_cast<std::int32_t>(i);
       s.col[static_cast<std::size_t>(c)] = static_cast<std::int32_t>(j);
     }
-  for (KeySet* k : {&s.cands, &s.neighborhood, &s.comp})
-    k->set_hashes(s.hash.data());
+  s.cands.set_hashes(s.hash.data());
+  s.neighborhood.set_hashes(s.hash.data());
   const std::vector<std::int32_t>& unvisited = asindices_order(s, h, w);
   s.occupied.assign(static_cast<std::size_t>(n), 0);
   std::int64_t occupied_count = 0;
   const int kind = diagonal ? 1 : 0;
-  const int ndirs = diagonal ? 8 : 4;
   std::int32_t offset[8];
   for (int d = 0; d < 8; ++d)
     offset[d] = static_cast<std::int32_t>(kDirRow[d] * w + kDirCol[d]);
@@ -603,7 +651,6 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
   std::uint8_t* occupied = s.occupied.data();
   const std::int32_t* row_of = s.row.data();
   const std::int32_t* col_of = s.col.data();
-  auto in_occupied = [occupied](std::int32_t c) { return occupied[c] != 0; };
   // Membership of the current `neighborhood`: a cell is in it when its stamp is the layer's.
   s.in_neighborhood.assign(static_cast<std::size_t>(n), 0);
   std::uint32_t* stamp = s.in_neighborhood.data();
@@ -629,10 +676,11 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
     while (s.cands.size() != 0) {
       s.neighborhood.clear();
       ++layer;
-      s.cands.for_each([&](std::int32_t cand) {
+      s.cands.collect(s.cand_keys);
+      for (const std::int32_t cand : s.cand_keys) {
         const std::int64_t v = cells[cand];
         if (univalued ? v != val : (has_bg && v == bg))
-          return;
+          continue;
         s.seq.push_back(cand);
         occupied[cand] = 1;
         ++occupied_count;
@@ -646,40 +694,28 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
           computed = compute_neighbours(ci, cj);
           around = &computed;
         }
-        if (ci > 0 && ci < h - 1 && cj > 0 && cj < w - 1) {
-          const DirLayout& full = around->full[kind];
-          std::int32_t keys[8];
-          for (int k = 0; k < full.n; ++k)
-            keys[k] = cand + offset[full.dir[k]];
-          s.neighborhood.merge_layout(keys, full.pos, full.n, full.mask, seen);
-          return;
-        }
-        s.comp.clear();
-        for (int k = 0; k < ndirs; ++k) {
-          const int d = around->order[kind][k];
-          const std::int64_t ni = ci + kDirRow[d], nj = cj + kDirCol[d];
-          if (ni >= 0 && ni < h && nj >= 0 && nj < w)
-            s.comp.add(cand + offset[d]);
-        }
-        s.neighborhood.merge_set(s.comp, seen);
-      });
-      s.cands.assign_difference(s.neighborhood, in_occupied, occupied_count);
+        const DirLayout& inside = around->comp[kind][(ci == h - 1) * 2 + (cj == w - 1)];
+        std::int32_t keys[8];
+        for (int k = 0; k < inside.n; ++k)
+          keys[k] = cand + offset[inside.dir[k]];
+        s.neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
+      }
+      s.cands.assign_difference(s.neighborhood, occupied, occupied_count);
     }
     // The object's cells, added in the order the loop found them (the first is `loc`, which
     // the set display added before the loop added it again).
-    auto cell = [&](std::int32_t c) {
-      return triple(Value::integer(row_of[c]), Value::integer(col_of[c]), Value::integer(cells[c]));
-    };
     if constexpr (kTuple) {
       Value obj = py::new_tuple(s.seq.size());
       Value* items = py::tuple_items(obj);
-      for (std::size_t k = 0; k < s.seq.size(); ++k)
-        items[k] = cell(s.seq[k]);
+      for (std::size_t k = 0; k < s.seq.size(); ++k) {
+        const std::int32_t c = s.seq[k];
+        items[k] = py::cell_of(row_of[c], col_of[c], cells[c]);
+      }
       objs_t.push(std::move(obj));
     } else {
       py::SetTable obj;
       for (const std::int32_t c : s.seq)
-        obj.add(cell(c));
+        obj.add(py::cell_of(row_of[c], col_of[c], cells[c]));
       objs.add(freeze(std::move(obj)));
     }
   }
@@ -730,7 +766,7 @@ Value objects_literal(const Value& grid, const Value& univalued, const Value& di
     py::SetTable obj;
     std::vector<Value> obj_t;
     if constexpr (!kTuple)
-      obj.add(triple(li, lj, val));
+      obj.add(make_cell(li, lj, val));
     py::SetTable cands;
     cands.add(loc);
     while (!cands.empty()) {
@@ -747,9 +783,9 @@ Value objects_literal(const Value& grid, const Value& univalued, const Value& di
         if (!(uni ? py::op_eq(val, v) : py::op_ne(v, bg)))
           continue;
         if constexpr (kTuple)
-          obj_t.push_back(triple(ci, cj, v));
+          obj_t.push_back(make_cell(ci, cj, v));
         else
-          obj.add(triple(ci, cj, v));
+          obj.add(make_cell(ci, cj, v));
         occupied.add(cand);
         PY_TRY(const Value around, py::call(diagfun, {cand}));
         PY_TRY(py::Iter it, py::iter(around));
@@ -766,7 +802,10 @@ Value objects_literal(const Value& grid, const Value& univalued, const Value& di
           PY_TRY(const bool ok_j, in_range(parts[1], w));
           if (!ok_j)
             continue;
-          comp.add(pair(std::move(parts[0]), std::move(parts[1])));
+          if (parts[0].is(py::Kind::Int) && parts[1].is(py::Kind::Int))
+            comp.add(py::pair_of(parts[0].as_int(), parts[1].as_int()));
+          else
+            comp.add(pair(std::move(parts[0]), std::move(parts[1])));
         }
         neighborhood.merge(comp);
       }
@@ -837,48 +876,26 @@ Value partition_by(const Value& grid, const Value& colours) {
     py::FrameGuard inner; // each inner generator's frame
     if (!inner.ok())
       return recursion_error();
-    // Bucket the cells by value (first appearance order), then emit in the colours' order.
-    std::vector<std::int64_t> values;
+    // Bucket the cells by value, then emit each colour's cells in row-major order.
+    ValueIndex index;
     std::vector<std::vector<std::pair<std::int32_t, std::int32_t>>> buckets;
-    std::int32_t small_index[16];
-    for (std::int32_t& x : small_index)
-      x = -1;
     std::int32_t i = 0;
     for (const Value& row : py::as_tuple(grid)) {
       std::int32_t j = 0;
       for (const Value& c : py::as_tuple(row)) {
-        const std::int64_t v = c.as_int();
-        std::int32_t b = -1;
-        if (v >= 0 && v < 16) {
-          b = small_index[v];
-        } else {
-          for (std::size_t k = 0; k < values.size(); ++k)
-            if (values[k] == v) {
-              b = static_cast<std::int32_t>(k);
-              break;
-            }
-        }
-        if (b < 0) {
-          b = static_cast<std::int32_t>(values.size());
-          values.push_back(v);
+        const auto k = static_cast<std::size_t>(index.intern(c.as_int()));
+        if (k == buckets.size())
           buckets.emplace_back();
-          if (v >= 0 && v < 16)
-            small_index[v] = b;
-        }
-        buckets[static_cast<std::size_t>(b)].emplace_back(i, j);
-        ++j;
+        buckets[k].emplace_back(i, j++);
       }
       ++i;
     }
     while (const Value* colour = colour_it.next()) {
       py::SetTable part;
-      for (std::size_t k = 0; k < values.size(); ++k) {
-        if (values[k] != colour->as_int())
-          continue;
-        for (const auto& [ci, cj] : buckets[k])
-          part.add(triple(Value::integer(ci), Value::integer(cj), *colour));
-        break;
-      }
+      const std::int32_t k = index.find(colour->as_int());
+      if (k >= 0)
+        for (const auto& [ci, cj] : buckets[static_cast<std::size_t>(k)])
+          part.add(py::cell_of(ci, cj, colour->as_int()));
       result.add(py::make_frozenset(std::move(part)));
     }
     return py::make_frozenset(std::move(result));
@@ -898,7 +915,7 @@ Value partition_by(const Value& grid, const Value& colours) {
       std::int64_t j = 0;
       while (const Value* c = cells.next()) {
         if (py::op_eq(*c, colour))
-          part.add(triple(Value::integer(i), Value::integer(j), *c));
+          part.add(make_cell(Value::integer(i), Value::integer(j), *c));
         ++j;
       }
       ++i;
@@ -1290,7 +1307,7 @@ Value toobject_impl(const Value* args, std::size_t) {
       continue;
     PY_TRY(const Value row, py::getitem(grid, ij[0]));
     PY_TRY(Value cell, py::getitem(row, ij[1]));
-    out.add(triple(std::move(ij[0]), std::move(ij[1]), std::move(cell)));
+    out.add(make_cell(std::move(ij[0]), std::move(ij[1]), std::move(cell)));
   }
   return py::make_frozenset(std::move(out));
 }
@@ -1332,7 +1349,7 @@ Value asobject_impl(const Value* args, std::size_t) {
     PY_TRY(py::Iter cells, py::iter(row));
     std::int64_t j = 0;
     while (const Value* c = cells.next())
-      out.add(triple(Value::integer(i), Value::integer(j++), *c));
+      out.add(make_cell(Value::integer(i), Value::integer(j++), *c));
     ++i;
   }
   return py::make_frozenset(std::move(out));

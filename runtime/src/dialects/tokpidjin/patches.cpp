@@ -5,8 +5,9 @@
 
 #include "battgpu/py/py.hpp"
 
-#include <array>
+#include <atomic>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace battgpu::dialects::tokpidjin {
@@ -29,9 +30,17 @@ Value int_pair(std::int64_t i, std::int64_t j) {
   return py::pair_of(i, j);
 }
 
+/// `t.add(tuple)`, reading the hash a shared tuple keeps (made once for it).
+void add_tuple(py::SetTable& t, Value tuple) {
+  std::int64_t h = py::as_tuple(tuple).hash.load(std::memory_order_relaxed);
+  if (h == -1)
+    h = py::hash(tuple);
+  t.add_entry(std::move(tuple), h);
+}
+
 /// `t.add((i, j))` of two ints.
 void add_int_pair(py::SetTable& t, std::int64_t i, std::int64_t j) {
-  t.add(py::pair_of(i, j));
+  add_tuple(t, py::pair_of(i, j));
 }
 
 /// `(a, b)`.
@@ -177,7 +186,7 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
           __builtin_add_overflow(c[1].as_int(), b, &j))
         return false;
       if (arity == 3) {
-        t.add(triple(Value::integer(i), Value::integer(j), c[2]));
+        add_tuple(t, triple(Value::integer(i), Value::integer(j), c[2]));
       } else {
         add_int_pair(t, i, j);
       }
@@ -194,7 +203,7 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
     PY_TRY(Value i, py::add(parts[0], di));
     PY_TRY(Value j, py::add(parts[1], dj));
     if (arity == 3)
-      t.add(triple(i, j, parts[2]));
+      add_tuple(t, triple(i, j, parts[2]));
     else
       add_pair(t, i, j);
   }
@@ -296,35 +305,17 @@ Value corner_via(const Value& x, Via via, const Reduce (&ops)[2], bool open_ende
   return column_extremes(indices, ops, 2, open_ended);
 }
 
-/// `str.count(sub)`: non-overlapping occurrences; TypeError unless sub is a str.
-py::Result<std::int64_t> str_count(std::string_view s, const Value& sub) {
-  if (!sub.is(py::Kind::Str))
-    return py::Error{py::Exc::TypeError, "must be str"};
-  const std::string_view needle = py::as_str(sub);
-  if (needle.empty())
-    return static_cast<std::int64_t>(s.size()) + 1;
-  std::int64_t n = 0;
-  for (std::size_t pos = s.find(needle); pos != std::string_view::npos;
-       pos = s.find(needle, pos + needle.size()))
-    ++n;
-  return n;
-}
-
 /// `row.count(color)` for a row of any kind.
 py::Result<std::int64_t> row_count(const Value& row, const Value& color) {
-  if (row.is_tuple()) {
+  if (row.is_tuple() && color.is(py::Kind::Int)) {
+    // Int cells compare directly; others by equality, as tuple.count does.
+    const std::int64_t c = color.as_int();
     std::int64_t n = 0;
-    if (color.is(py::Kind::Int)) {
-      const std::int64_t c = color.as_int();
-      for (const Value& v : py::as_tuple(row))
-        n += v.is(py::Kind::Int) ? (v.as_int() == c ? 1 : 0) : (py::eq(v, color) ? 1 : 0);
-      return n;
-    }
-    return py::count(row, color);
+    for (const Value& v : py::as_tuple(row))
+      n += v.is(py::Kind::Int) ? (v.as_int() == c ? 1 : 0) : (py::eq(v, color) ? 1 : 0);
+    return n;
   }
-  if (row.is(py::Kind::Str))
-    return str_count(py::as_str(row), color);
-  return py::Error{py::Exc::AttributeError, "object has no attribute 'count'"};
+  return py::count(row, color); // tuple.count, str.count, or AttributeError
 }
 
 /// A few recent `asindices` results per thread: programs ask for the same grid shapes over
@@ -588,8 +579,8 @@ Value colorfilter_impl(const Value* args, std::size_t) {
   while (const Value* obj = it.next()) {
     PY_TRY(py::Iter cells, py::iter(*obj));
     const Value* first = cells.next();
-    if (first == nullptr)
-      return py::Error{py::Exc::StopIteration, "empty object"};
+    if (first == nullptr) // next() of nothing, inside a generator: RuntimeError (PEP 479)
+      return py::Error{py::Exc::RuntimeError, "generator raised StopIteration"};
     PY_TRY(Value c, py::getitem(*first, std::int64_t{2}));
     if (py::op_eq(c, args[1]))
       kept.add(*obj);
@@ -833,7 +824,7 @@ Value recolor_i_impl(const Value* args, std::size_t) {
     const bool direct = each_element(indices, [&](const Value& e) {
       if (!e.is_tuple() || py::as_tuple(e).size != 2)
         return false;
-      cells.add(triple(py::as_tuple(e)[0], py::as_tuple(e)[1], color));
+      add_tuple(cells, triple(py::as_tuple(e)[0], py::as_tuple(e)[1], color));
       return true;
     });
     if (direct)
@@ -844,7 +835,7 @@ Value recolor_i_impl(const Value* args, std::size_t) {
   Value parts[2];
   while (const Value* e = it.next()) {
     PY_CHECK(py::unpack(*e, parts, 2));
-    cells.add(triple(parts[0], parts[1], color));
+    add_tuple(cells, triple(parts[0], parts[1], color));
   }
   return py::make_frozenset(std::move(cells));
 }
@@ -859,7 +850,7 @@ Value recolor_o_impl(const Value* args, std::size_t) {
   Value parts[2];
   while (const Value* e = it.next()) {
     PY_CHECK(py::unpack(*e, parts, 2));
-    cells.add(triple(parts[0], parts[1], color));
+    add_tuple(cells, triple(parts[0], parts[1], color));
   }
   return py::make_frozenset(std::move(cells));
 }

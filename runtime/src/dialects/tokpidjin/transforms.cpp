@@ -50,7 +50,10 @@ Value tuple_from(std::vector<Value>&& items) {
   return t;
 }
 
-Value pair_of(Value a, Value b) {
+/// `(a, b)`; a pair of ints is the shared tuple py::pair_of gives.
+Value tuple2(Value a, Value b) {
+  if (a.kind() == Kind::Int && b.kind() == Kind::Int)
+    return py::pair_of(a.as_int(), b.as_int());
   Value t = py::new_tuple(2);
   Value* it = py::tuple_items(t);
   it[0] = std::move(a);
@@ -58,7 +61,10 @@ Value pair_of(Value a, Value b) {
   return t;
 }
 
-Value triple_of(Value a, Value b, Value c) {
+/// `(a, b, c)`; a cell of ints is the shared tuple py::cell_of gives.
+Value tuple3(Value a, Value b, Value c) {
+  if (a.kind() == Kind::Int && b.kind() == Kind::Int && c.kind() == Kind::Int)
+    return py::cell_of(a.as_int(), b.as_int(), c.as_int());
   Value t = py::new_tuple(3);
   Value* it = py::tuple_items(t);
   it[0] = std::move(a);
@@ -127,6 +133,14 @@ std::uint32_t shortest_row(const py::TupleObject& g) {
 /// arity, 2 (indices) or 3 (cells), with int (not bool) row and column. For these, toindices
 /// and the corners cannot fail and are plain ints (a bool would have to be kept as the object
 /// min returns, so those take the general path).
+/// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
+/// cannot overflow (larger ones take the general path and its OverflowError).
+constexpr std::int64_t kCoordLimit = std::int64_t{1} << 40;
+
+bool small_coord(const Value& v) {
+  return v.kind() == Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
+}
+
 struct PatchScan {
   std::uint32_t arity = 0;
   std::int64_t min_i = 0, max_i = 0, min_j = 0, max_j = 0;
@@ -146,7 +160,7 @@ bool scan_patch(const Value& patch, PatchScan& s) {
     if (!e.is_tuple())
       return false;
     const py::TupleObject& c = py::as_tuple(e);
-    if (c.size < 2 || c[0].kind() != Kind::Int || c[1].kind() != Kind::Int)
+    if (c.size < 2 || !small_coord(c[0]) || !small_coord(c[1]))
       return false;
     if (first) {
       if (c.size != 2 && c.size != 3)
@@ -174,10 +188,12 @@ template <class F> Value map_cells(const Value& patch, F&& f) {
   py::as_set_table(patch).for_each([&](const Value& e) {
     const py::TupleObject& c = py::as_tuple(e);
     const auto [i, j] = f(c[0].as_int(), c[1].as_int());
-    if (c.size == 3)
-      out.add(triple_of(Value::integer(i), Value::integer(j), c[2]));
+    if (c.size == 2)
+      out.add(py::pair_of(i, j));
+    else if (c[2].kind() == Kind::Int)
+      out.add(py::cell_of(i, j, c[2].as_int()));
     else
-      out.add(pair_of(Value::integer(i), Value::integer(j)));
+      out.add(tuple3(Value::integer(i), Value::integer(j), c[2]));
   });
   return py::make_frozenset(std::move(out));
 }
@@ -244,8 +260,8 @@ Value mirror_general(const Value& patch, Mirror m, std::size_t arity, const Valu
       break;
     }
     }
-    return arity == 3 ? triple_of(std::move(i), std::move(j), x[2])
-                      : pair_of(std::move(i), std::move(j));
+    return arity == 3 ? tuple3(std::move(i), std::move(j), x[2])
+                      : tuple2(std::move(i), std::move(j));
   });
 }
 
@@ -383,7 +399,6 @@ class RowWriter {
 public:
   explicit RowWriter(const py::TupleObject& g) : g_(g), fresh_(g.size) {}
 
-  std::int64_t height() const { return g_.size; }
   /// The current value at (i, j), or null when row i is shorter than j + 1 (IndexError).
   const Value* get(std::int64_t i, std::int64_t j) {
     const auto ui = static_cast<std::size_t>(i);
@@ -474,41 +489,70 @@ py::Result<bool> inside(const Value& i, const Value& j, std::int64_t h, std::int
   return py::lt(j, Value::integer(w));
 }
 
-/// mostcolor_t of a tuple of tuple rows of ints: the first colour, in the iteration order of
-/// `set(values)`, with the highest count; math.nan when there are no cells. (Adding a value a
-/// set already holds changes nothing, so adding the distinct colours in order of first
-/// appearance builds the table `set(values)` builds.) std::nullopt for other grids.
+/// Counts of int colours, with the distinct colours in order of first appearance.
+class ColourCounts {
+public:
+  void add(std::int64_t c) {
+    if (c >= 0 && c < kSmall) {
+      if (small_[c]++ == 0)
+        order_.push_back(c);
+      return;
+    }
+    for (auto& [colour, n] : other_)
+      if (colour == c) {
+        ++n;
+        return;
+      }
+    other_.emplace_back(c, 1);
+    order_.push_back(c);
+  }
+  std::int64_t count(std::int64_t c) const {
+    if (c >= 0 && c < kSmall)
+      return small_[c];
+    for (const auto& [colour, n] : other_)
+      if (colour == c)
+        return n;
+    return 0;
+  }
+  /// `max(set(values), key=values.count)`, or math.nan without values: the first colour with
+  /// the highest count in the iteration order of set(values). Adding a value a set already
+  /// holds changes nothing, so adding the distinct colours in order of first appearance
+  /// builds the table set(values) builds.
+  Value most_common() const {
+    if (order_.empty())
+      return py::math_nan();
+    py::SetTable set;
+    for (const std::int64_t c : order_)
+      set.add(Value::integer(c));
+    std::int64_t best = 0, best_count = -1;
+    set.for_each([&](const Value& v) {
+      const std::int64_t n = count(v.as_int());
+      if (n > best_count) {
+        best = v.as_int();
+        best_count = n;
+      }
+    });
+    return Value::integer(best);
+  }
+
+private:
+  static constexpr std::int64_t kSmall = 16;
+  std::int64_t small_[kSmall] = {};
+  std::vector<std::pair<std::int64_t, std::int64_t>> other_;
+  std::vector<std::int64_t> order_;
+};
+
+/// mostcolor_t of a tuple of tuple rows of ints; std::nullopt for other grids.
 std::optional<Value> mostcolor_of_int_rows(const py::TupleObject& g) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> counts; // colour, count
+  ColourCounts counts;
   for (const Value& r : g) {
     for (const Value& v : py::as_tuple(r)) {
       if (v.kind() != Kind::Int)
         return std::nullopt;
-      bool found = false;
-      for (auto& [colour, n] : counts)
-        if (colour == v.as_int()) {
-          ++n;
-          found = true;
-          break;
-        }
-      if (!found)
-        counts.emplace_back(v.as_int(), 1);
+      counts.add(v.as_int());
     }
   }
-  if (counts.empty())
-    return py::math_nan();
-  py::SetTable set;
-  for (const auto& [colour, n] : counts)
-    set.add(Value::integer(colour));
-  std::int64_t best = 0, best_count = -1;
-  set.for_each([&](const Value& v) {
-    for (const auto& [colour, n] : counts)
-      if (colour == v.as_int() && n > best_count) {
-        best = colour;
-        best_count = n;
-      }
-  });
-  return Value::integer(best);
+  return counts.most_common();
 }
 
 /// fill and underfill (`under`: only where the cell equals mostcolor_t(grid)).
@@ -962,7 +1006,7 @@ Value upscale_f_impl(const Value* args, std::size_t) {
   PY_CHECK(py::unpack(ul, inv, 2));
   PY_TRY(Value di, py::neg(inv[0]));
   PY_TRY(Value dj, py::neg(inv[1]));
-  PY_TRY(const Value normed, py::call(fn::shift, {obj, pair_of(std::move(di), std::move(dj))}));
+  PY_TRY(const Value normed, py::call(fn::shift, {obj, tuple2(std::move(di), std::move(dj))}));
   PY_TRY(py::Iter it, py::iter(normed));
   py::SetTable o;
   while (const Value* e = it.next()) {
@@ -976,21 +1020,20 @@ Value upscale_f_impl(const Value* args, std::size_t) {
       return too_large();
     PY_TRY(const Value bi, py::mul(ijc[0], factor));
     PY_TRY(const Value bj, py::mul(ijc[1], factor));
-    if (bi.kind() == Kind::Int && bj.kind() == Kind::Int) {
+    if (small_coord(bi) && small_coord(bj)) {
       for (std::int64_t io = 0; io < f; ++io)
         for (std::int64_t jo = 0; jo < f; ++jo)
-          o.add(triple_of(Value::integer(bi.as_int() + io), Value::integer(bj.as_int() + jo),
-                          ijc[2]));
+          o.add(tuple3(Value::integer(bi.as_int() + io), Value::integer(bj.as_int() + jo), ijc[2]));
       continue;
     }
     for (std::int64_t io = 0; io < f; ++io)
       for (std::int64_t jo = 0; jo < f; ++jo) {
         PY_TRY(Value i, py::add(bi, Value::integer(io)));
         PY_TRY(Value j, py::add(bj, Value::integer(jo)));
-        o.add(triple_of(std::move(i), std::move(j), ijc[2]));
+        o.add(tuple3(std::move(i), std::move(j), ijc[2]));
       }
   }
-  return py::call(fn::shift, {py::frozenset_of_set(o), pair_of(inv[0], inv[1])});
+  return py::call(fn::shift, {py::frozenset_of_set(o), tuple2(inv[0], inv[1])});
 }
 
 } // namespace
