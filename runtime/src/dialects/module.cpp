@@ -1,5 +1,6 @@
 #include "battgpu/dialects/module.hpp"
 
+#include "arc_dsl/batt_extensions.hpp"
 #include "arc_dsl/core.hpp"
 #include "arc_dsl/grids.hpp"
 #include "arc_dsl/higher_order.hpp"
@@ -53,8 +54,10 @@ Module build(Dialect dialect) {
         e.name = "objects_g";
     }
   } else {
+    // arc-dsl's own functions, then the batt extensions its programs may use (SPEC section 2).
     entries = functions({arc_dsl::core_family(), arc_dsl::higher_order_family(),
-                         arc_dsl::patches_family(), arc_dsl::grids_family()},
+                         arc_dsl::patches_family(), arc_dsl::grids_family(),
+                         arc_dsl::batt_extensions_family()},
                         {});
   }
   for (auto& c : constants(dialect))

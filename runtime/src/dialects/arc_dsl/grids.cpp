@@ -41,6 +41,29 @@ Value int_pair(std::int64_t i, std::int64_t j) {
   return py::pair_of(i, j);
 }
 
+/// A tuple of `items`, moved in (py::tuple_of copies them: a reference count each way for
+/// items that are objects).
+Value tuple_from(std::vector<Value>&& items) {
+  Value out = py::new_tuple(items.size());
+  Value* dst = py::tuple_items(out);
+  for (std::size_t k = 0; k < items.size(); ++k)
+    dst[k] = std::move(items[k]);
+  items.clear();
+  return out;
+}
+
+/// Builds a tuple of unknown length as `tuple(<generator>)` does, moving the items in.
+class TupleOut {
+public:
+  TupleOut() = default;
+  explicit TupleOut(std::size_t expected) { items_.reserve(expected); }
+  void push(Value v) { items_.push_back(std::move(v)); }
+  Value finish() { return tuple_from(std::move(items_)); }
+
+private:
+  std::vector<Value> items_;
+};
+
 /// `(a, b)`.
 Value pair(const Value& a, const Value& b) {
   if (a.is(Kind::Int) && b.is(Kind::Int))
@@ -231,7 +254,7 @@ public:
     Value out = py::new_tuple(rows_.size());
     Value* items = py::tuple_items(out);
     for (std::size_t i = 0; i < rows_.size(); ++i)
-      items[i] = rows_[i].copied ? py::tuple_of(rows_[i].items) : rows_[i].original;
+      items[i] = rows_[i].copied ? tuple_from(std::move(rows_[i].items)) : rows_[i].original;
     return out;
   }
 
@@ -312,7 +335,7 @@ Value rot180_impl(const Value* args, std::size_t) {
   // tuple(tuple(row[::-1]) for row in grid[::-1])
   PY_TRY(Value rev, reversed(args[0]));
   PY_TRY(py::Iter it, py::iter(rev));
-  py::TupleBuilder out(static_cast<std::size_t>(it.remaining()));
+  TupleOut out(static_cast<std::size_t>(it.remaining()));
   while (const Value* row = it.next()) {
     PY_TRY(Value r, reversed(*row));
     out.push(py::to_tuple(r));
@@ -399,7 +422,7 @@ Value vmirror_impl(const Value* args, std::size_t) {
   if (piece.is_tuple()) {
     // tuple(row[::-1] for row in piece)
     const py::TupleObject& rows = py::as_tuple(piece);
-    py::TupleBuilder out(rows.size);
+    TupleOut out(rows.size);
     for (const Value& row : rows) {
       PY_TRY(Value r, reversed(row));
       out.push(std::move(r));
@@ -459,6 +482,108 @@ Value cmirror_impl(const Value* args, std::size_t) {
   return py::call(fn::vmirror, {b});
 }
 
+/// The shape of a frozenset's elements when it is uniform: all cells `(anything, (int, int))`
+/// (kCells), all indices `(int, int)` (kIndices), or empty; kOther otherwise.
+enum class Form : std::uint8_t { kOther, kEmpty, kCells, kIndices };
+
+Form uniform_form(const Value& patch) {
+  if (!patch.is_frozenset())
+    return Form::kOther;
+  const py::SetTable& t = py::as_set_table(patch);
+  if (t.empty())
+    return Form::kEmpty;
+  bool first = true;
+  bool as_cell = false;
+  const bool all = each_in_set(t, [&](const Value& e) {
+    if (first) {
+      if (!e.is_tuple() || py::as_tuple(e).size != 2)
+        return false;
+      as_cell = py::as_tuple(e)[1].is_tuple();
+      first = false;
+    }
+    return index_of(e, as_cell) != nullptr;
+  });
+  if (!all)
+    return Form::kOther;
+  return as_cell ? Form::kCells : Form::kIndices;
+}
+
+/// A grid of row tuples with writes laid over it, for the fast paths of fill and paint: the
+/// rows that get a write are rebuilt at the end, the others returned as they are (what
+/// `tuple(tuple(row) for row in list(list(row) for row in grid))` gives for them).
+class Overlay {
+public:
+  /// False unless `grid` is a tuple of h >= 1 row tuples.
+  bool init(const Value& grid) {
+    if (!grid.is_tuple() || py::as_tuple(grid).size == 0)
+      return false;
+    const py::TupleObject& rows = py::as_tuple(grid);
+    rows_ = &rows;
+    offsets_.resize(rows.size + 1);
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < rows.size; ++i) {
+      if (!rows[i].is_tuple())
+        return false;
+      offsets_[i] = total;
+      total += py::as_tuple(rows[i]).size;
+    }
+    offsets_[rows.size] = total;
+    writes_.assign(total, nullptr);
+    return true;
+  }
+  std::int64_t height() const { return rows_->size; }
+  std::int64_t width() const { return static_cast<std::int64_t>(offsets_[1] - offsets_[0]); }
+  std::size_t row_size(std::size_t i) const { return offsets_[i + 1] - offsets_[i]; }
+  const Value& current(std::size_t i, std::size_t j) const {
+    const Value* w = writes_[offsets_[i] + j];
+    return w != nullptr ? *w : py::as_tuple((*rows_)[i])[j];
+  }
+  /// `v` must outlive finish().
+  void write(std::size_t i, std::size_t j, const Value* v) { writes_[offsets_[i] + j] = v; }
+  Value finish() const {
+    const std::size_t h = rows_->size;
+    Value out = py::new_tuple(h);
+    Value* items = py::tuple_items(out);
+    for (std::size_t i = 0; i < h; ++i) {
+      const std::size_t begin = offsets_[i], end = offsets_[i + 1];
+      bool touched = false;
+      for (std::size_t k = begin; k < end && !touched; ++k)
+        touched = writes_[k] != nullptr;
+      if (!touched) {
+        items[i] = (*rows_)[i];
+        continue;
+      }
+      const py::TupleObject& row = py::as_tuple((*rows_)[i]);
+      Value fresh = py::new_tuple(end - begin);
+      Value* cells = py::tuple_items(fresh);
+      for (std::size_t k = begin; k < end; ++k)
+        cells[k - begin] = writes_[k] != nullptr ? *writes_[k] : row[k - begin];
+      items[i] = std::move(fresh);
+    }
+    return out;
+  }
+
+private:
+  const py::TupleObject* rows_ = nullptr;
+  std::vector<std::size_t> offsets_;
+  std::vector<const Value*> writes_;
+};
+
+/// One write of fill, underfill, paint or underpaint at int coordinates, on the overlay:
+/// skipped outside the grid; IndexError for a row shorter than the first (Python's list
+/// assignment, or its read of `g[i][j]` for the under- variants); over `bg` only when given.
+py::Status overlay_write(Overlay& g, std::int64_t i, std::int64_t j, const Value* v,
+                         const Value* bg) {
+  if (i < 0 || i >= g.height() || j < 0 || j >= g.width())
+    return {};
+  const auto ii = static_cast<std::size_t>(i), jj = static_cast<std::size_t>(j);
+  if (jj >= g.row_size(ii))
+    return py::Error{Exc::IndexError, "list index out of range"};
+  if (bg == nullptr || py::op_eq(g.current(ii, jj), *bg))
+    g.write(ii, jj, v);
+  return {};
+}
+
 /// fill and underfill: `value` written at every in-grid index of toindices(patch) (only
 /// where the cell holds `bg` when `bg` is given).
 Value fill_indices(const Value& grid, const Value& value, const Value& patch, bool under) {
@@ -468,6 +593,29 @@ Value fill_indices(const Value& grid, const Value& value, const Value& patch, bo
   if (under) {
     PY_TRY(Value m, py::call(fn::mostcolor, {grid}));
     bg = std::move(m);
+  }
+  Overlay overlay;
+  const Form form = uniform_form(patch);
+  if (form != Form::kOther && overlay.init(grid)) {
+    // The indices straight from the patch: every index gets the same treatment whatever
+    // the order, and a cell's index seen twice changes nothing more than once.
+    if (!frames_fit(1)) // toindices
+      return recursion_error();
+    bool ok = true;
+    py::Error error;
+    each_in_set(py::as_set_table(patch), [&](const Value& e) {
+      const py::TupleObject& ij = *index_of(e, form == Form::kCells);
+      py::Status st =
+          overlay_write(overlay, ij[0].as_int(), ij[1].as_int(), &value, under ? &bg : nullptr);
+      if (!st.ok()) {
+        ok = false;
+        error = st.error();
+      }
+      return ok;
+    });
+    if (!ok)
+      return error;
+    return overlay.finish();
   }
   ListGrid g;
   PY_CHECK(g.init(grid));
@@ -509,6 +657,26 @@ Value paint_cells(const Value& grid, const Value& obj, bool under) {
   if (under) {
     PY_TRY(Value m, py::call(fn::mostcolor, {grid}));
     bg = std::move(m);
+  }
+  Overlay overlay;
+  const Form form = uniform_form(obj);
+  if ((form == Form::kCells || form == Form::kEmpty) && overlay.init(grid)) {
+    // The cells in obj's iteration order: a later write wins, as in Python.
+    bool ok = true;
+    py::Error error;
+    each_in_set(py::as_set_table(obj), [&](const Value& e) {
+      const py::TupleObject& ij = *index_of(e, true);
+      py::Status st = overlay_write(overlay, ij[0].as_int(), ij[1].as_int(), &py::as_tuple(e)[0],
+                                    under ? &bg : nullptr);
+      if (!st.ok()) {
+        ok = false;
+        error = st.error();
+      }
+      return ok;
+    });
+    if (!ok)
+      return error;
+    return overlay.finish();
   }
   ListGrid g;
   PY_CHECK(g.init(grid));
@@ -579,13 +747,13 @@ Value stretch_row(const Value& row, const Value& factor) {
     for (std::int64_t k = 0; k < n; ++k)
       items.push_back(*v);
   }
-  return py::tuple_of(items);
+  return tuple_from(std::move(items));
 }
 
 // hupscale(grid: Tuple[Tuple[int]], factor: int) -> Tuple[Tuple[int]]
 Value hupscale_impl(const Value* args, std::size_t) {
   PY_TRY(py::Iter rows, py::iter(args[0]));
-  py::TupleBuilder g(static_cast<std::size_t>(rows.remaining()));
+  TupleOut g(static_cast<std::size_t>(rows.remaining()));
   while (const Value* row = rows.next()) {
     PY_TRY(Value r, stretch_row(*row, args[1]));
     g.push(std::move(r));
@@ -596,7 +764,7 @@ Value hupscale_impl(const Value* args, std::size_t) {
 // vupscale(grid: Tuple[Tuple[int]], factor: int) -> Tuple[Tuple[int]]
 Value vupscale_impl(const Value* args, std::size_t) {
   PY_TRY(py::Iter rows, py::iter(args[0]));
-  py::TupleBuilder g;
+  TupleOut g;
   while (const Value* row = rows.next()) {
     PY_TRY(std::int64_t n, range_count(args[1]));
     for (std::int64_t k = 0; k < n; ++k)
@@ -611,7 +779,7 @@ Value upscale_impl(const Value* args, std::size_t) {
   const Value& element = args[0];
   const Value& factor = args[1];
   if (element.is_tuple()) {
-    py::TupleBuilder g;
+    TupleOut g;
     for (const Value& row : py::as_tuple(element)) {
       PY_TRY(Value upscaled_row, stretch_row(row, factor));
       PY_TRY(std::int64_t n, range_count(factor));
@@ -688,9 +856,9 @@ Value downscale_impl(const Value* args, std::size_t) {
       PY_TRY(Value v, py::getitem(row, j));
       r.push_back(std::move(v));
     }
-    g.push_back(py::tuple_of(r));
+    g.push_back(tuple_from(std::move(r)));
   }
-  py::TupleBuilder dsg;
+  TupleOut dsg;
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(g.size()); ++i) {
     PY_TRY(bool keep, keeps(i));
     if (keep)
@@ -704,7 +872,7 @@ Value hconcat_impl(const Value* args, std::size_t) {
   // tuple(i + j for i, j in zip(a, b))
   PY_TRY(py::Iter ia, py::iter(args[0]));
   PY_TRY(py::Iter ib, py::iter(args[1]));
-  py::TupleBuilder out;
+  TupleOut out;
   while (true) {
     const Value* x = ia.next();
     if (x == nullptr)
@@ -758,7 +926,7 @@ Value split(const Value& grid, const Value& n, bool horizontal) {
     offset = Value::boolean(py::op_ne(r, integer(0)));
   }
   PY_TRY(std::int64_t count, range_count(n));
-  py::TupleBuilder out(static_cast<std::size_t>(count));
+  TupleOut out(static_cast<std::size_t>(count));
   for (std::int64_t i = 0; i < count; ++i) {
     const Value& step = horizontal ? w : h;
     PY_TRY(Value a, py::mul(step, integer(i)));
@@ -815,10 +983,10 @@ Value cellwise_impl(const Value* args, std::size_t) {
 Value replace_impl(const Value* args, std::size_t) {
   // tuple(tuple(replacer if v == replacee else v for v in r) for r in grid)
   PY_TRY(py::Iter rows, py::iter(args[0]));
-  py::TupleBuilder out(static_cast<std::size_t>(rows.remaining()));
+  TupleOut out(static_cast<std::size_t>(rows.remaining()));
   while (const Value* r = rows.next()) {
     PY_TRY(py::Iter it, py::iter(*r));
-    py::TupleBuilder row(static_cast<std::size_t>(it.remaining()));
+    TupleOut row(static_cast<std::size_t>(it.remaining()));
     while (const Value* v = it.next())
       row.push(py::op_eq(*v, args[1]) ? args[2] : *v);
     out.push(row.finish());
@@ -834,10 +1002,10 @@ Value switch_impl(const Value* args, std::size_t) {
   // The dict {a: b, b: a}: one key when b equals a (then its value is a).
   const bool one_key = py::hash(a) == py::hash(b) && py::eq(a, b);
   PY_TRY(py::Iter rows, py::iter(args[0]));
-  py::TupleBuilder out(static_cast<std::size_t>(rows.remaining()));
+  TupleOut out(static_cast<std::size_t>(rows.remaining()));
   while (const Value* r = rows.next()) {
     PY_TRY(py::Iter it, py::iter(*r));
-    py::TupleBuilder row(static_cast<std::size_t>(it.remaining()));
+    TupleOut row(static_cast<std::size_t>(it.remaining()));
     while (const Value* v = it.next()) {
       if (py::op_ne(*v, a) && py::op_ne(*v, b)) {
         row.push(*v);
@@ -1027,7 +1195,7 @@ Value trim_impl(const Value* args, std::size_t) {
   // tuple(r[1:-1] for r in grid[1:-1])
   PY_TRY(Value inner, py::getslice(args[0], 1, -1));
   PY_TRY(py::Iter rows, py::iter(inner));
-  py::TupleBuilder out(static_cast<std::size_t>(rows.remaining()));
+  TupleOut out(static_cast<std::size_t>(rows.remaining()));
   while (const Value* r = rows.next()) {
     PY_TRY(Value row, py::getslice(*r, 1, -1));
     out.push(std::move(row));
@@ -1281,8 +1449,8 @@ Value occurrences_impl(const Value* args, std::size_t) {
   std::vector<std::array<std::int64_t, 3>> cells;
   if (read_int_grid(grid, g) && int_cells(obj, cells) && !cells.empty() &&
       small_coordinates(cells)) {
-    // normalize (uppermost, toindices) and shape (height, lowermost, toindices) nest 3 deep.
-    if (!frames_fit(3))
+    // normalize nests uppermost and toindices; shape nests height, lowermost and toindices.
+    if (!frames_fit(4))
       return recursion_error();
     std::int64_t mi = cells[0][1], mj = cells[0][2], xi = mi, xj = mj;
     for (const auto& c : cells) {
@@ -1431,12 +1599,12 @@ Value compress_impl(const Value* args, std::size_t) {
     return std::find(xs.begin(), xs.end(), x) != xs.end();
   };
   PY_TRY(py::Iter rows, py::iter(grid));
-  py::TupleBuilder out;
+  TupleOut out;
   std::int64_t i = 0;
   while (const Value* r = rows.next()) {
     if (!listed(ri, i)) {
       PY_TRY(py::Iter it, py::iter(*r));
-      py::TupleBuilder row;
+      TupleOut row;
       std::int64_t j = 0;
       while (const Value* v = it.next()) {
         if (!listed(ci, j))

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -42,6 +43,29 @@ Value recursion_error() {
 Value int_pair(std::int64_t i, std::int64_t j) {
   return py::pair_of(i, j);
 }
+
+/// A tuple of `items`, moved in (py::tuple_of copies them: a reference count each way for
+/// items that are objects).
+Value tuple_from(std::vector<Value>&& items) {
+  Value out = py::new_tuple(items.size());
+  Value* dst = py::tuple_items(out);
+  for (std::size_t k = 0; k < items.size(); ++k)
+    dst[k] = std::move(items[k]);
+  items.clear();
+  return out;
+}
+
+/// Builds a tuple of unknown length as `tuple(<generator>)` does, moving the items in.
+class TupleOut {
+public:
+  TupleOut() = default;
+  explicit TupleOut(std::size_t expected) { items_.reserve(expected); }
+  void push(Value v) { items_.push_back(std::move(v)); }
+  Value finish() { return tuple_from(std::move(items_)); }
+
+private:
+  std::vector<Value> items_;
+};
 
 /// `(a, b)`.
 Value pair(const Value& a, const Value& b) {
@@ -629,7 +653,18 @@ py::Result<std::vector<Value>> element_values(const Value& element) {
 /// Distinct int colours in order of first appearance, with their counts.
 struct ColourCounts {
   std::vector<std::int64_t> colours, counts;
+  std::array<std::int32_t, 16> small{}; ///< for colours 0-15: 1 + their index in `colours`
   void add(std::int64_t c) {
+    if (c >= 0 && c < 16) {
+      std::int32_t& k = small[static_cast<std::size_t>(c)];
+      if (k == 0) {
+        colours.push_back(c);
+        counts.push_back(0);
+        k = static_cast<std::int32_t>(colours.size());
+      }
+      ++counts[static_cast<std::size_t>(k - 1)];
+      return;
+    }
     for (std::size_t k = 0; k < colours.size(); ++k)
       if (colours[k] == c) {
         ++counts[k];
@@ -637,6 +672,14 @@ struct ColourCounts {
       }
     colours.push_back(c);
     counts.push_back(1);
+  }
+  std::int64_t count_of(std::int64_t c) const {
+    if (c >= 0 && c < 16)
+      return counts[static_cast<std::size_t>(small[static_cast<std::size_t>(c)] - 1)];
+    for (std::size_t k = 0; k < colours.size(); ++k)
+      if (colours[k] == c)
+        return counts[k];
+    return 0;
   }
 };
 
@@ -677,10 +720,7 @@ Value most_or_least_colour(const Value& element, bool most) {
     bool have = false;
     std::int64_t best = 0, best_count = 0;
     s.for_each([&](const Value& x) {
-      std::int64_t n = 0;
-      for (std::size_t k = 0; k < cc.colours.size(); ++k)
-        if (cc.colours[k] == x.as_int())
-          n = cc.counts[k];
+      const std::int64_t n = cc.count_of(x.as_int());
       if (!have || (most ? n > best_count : n < best_count)) {
         have = true;
         best = x.as_int();
@@ -735,11 +775,14 @@ Value extent(const Value& piece, bool rows) {
     return Value::integer(w);
   }
   const PatchScan s = scan_patch(piece);
-  if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
+  std::int64_t span;
+  if ((s.form == PatchScan::kCells || s.form == PatchScan::kIndices) &&
+      !__builtin_sub_overflow(rows ? s.max_i : s.max_j, rows ? s.min_i : s.min_j, &span) &&
+      span < INT64_MAX) {
     // lowermost/rightmost, then toindices inside it.
     if (!frames_fit(2))
       return recursion_error();
-    return Value::integer(rows ? s.max_i - s.min_i + 1 : s.max_j - s.min_j + 1);
+    return Value::integer(span + 1);
   }
   PY_TRY(Value hi, py::call(rows ? fn::lowermost : fn::rightmost, {piece}));
   PY_TRY(Value lo, py::call(rows ? fn::uppermost : fn::leftmost, {piece}));
@@ -866,13 +909,36 @@ Value sizefilter_impl(const Value* args, std::size_t) {
   return py::make_frozenset(std::move(t));
 }
 
-/// A new frozenset holding every index of an h x w grid, inserted row by row.
+/// A frozenset holding every index of an h x w grid, inserted row by row. It depends only
+/// on the shape, so for ARC's shapes it is made once and shared (immortal, like the pairs in
+/// it); a frozenset's identity is never observed by the DSL.
 Value all_indices(std::int64_t h, std::int64_t w) {
-  py::SetTable t;
-  for (std::int64_t i = 0; i < h; ++i)
-    for (std::int64_t j = 0; j < w; ++j)
-      t.add(int_pair(i, j));
-  return py::make_frozenset(std::move(t));
+  auto build = [](std::int64_t rows, std::int64_t cols) {
+    py::SetTable t;
+    for (std::int64_t i = 0; i < rows; ++i)
+      for (std::int64_t j = 0; j < cols; ++j)
+        t.add(int_pair(i, j));
+    return py::make_frozenset(std::move(t));
+  };
+  constexpr std::int64_t kSide = 32;
+  if (h < 1 || w < 1 || h > kSide || w > kSide)
+    return build(h, w);
+  static std::atomic<py::Object*> cache[kSide + 1][kSide + 1];
+  static std::mutex building;
+  std::atomic<py::Object*>& slot = cache[h][w];
+  py::Object* known = slot.load(std::memory_order_acquire);
+  if (known == nullptr) {
+    std::lock_guard<std::mutex> lock(building);
+    known = slot.load(std::memory_order_acquire);
+    if (known == nullptr) {
+      Value fresh = build(h, w);
+      (void)py::hash(fresh);
+      known = fresh.object();
+      known->immortal = true; // the cache keeps it for good: never freed
+      slot.store(known, std::memory_order_release);
+    }
+  }
+  return Value::share(known);
 }
 
 // asindices(grid: Tuple[Tuple[int]]) -> FrozenSet[Tuple[int, int]]
@@ -954,7 +1020,7 @@ Value corner(const Value& patch, Pick p0, Pick p1, bool keyed) {
     PY_TRY(std::vector<Value> items, py::to_list(m));
     sources.push_back(std::move(items));
   }
-  py::TupleBuilder out;
+  TupleOut out;
   if (sources.empty())
     return out.finish();
   for (std::size_t k = 0;; ++k) {
@@ -1029,7 +1095,7 @@ Value crop_impl(const Value* args, std::size_t) {
   PY_TRY(Value s1, py::getitem(start, 1));
   PY_TRY(Value d1, py::getitem(dims, 1));
   PY_TRY(Value e1, py::add(s1, d1));
-  py::TupleBuilder out(static_cast<std::size_t>(it.remaining()));
+  TupleOut out(static_cast<std::size_t>(it.remaining()));
   while (const Value* r = it.next()) {
     PY_TRY(Value piece, slice_by(*r, s1, e1));
     out.push(std::move(piece));
@@ -1133,7 +1199,8 @@ Value normalize_impl(const Value* args, std::size_t) {
     return patch;
   // shift(patch, (-uppermost(patch), -leftmost(patch)))
   const PatchScan s = scan_patch(patch);
-  if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
+  if ((s.form == PatchScan::kCells || s.form == PatchScan::kIndices) && s.min_i > INT64_MIN &&
+      s.min_j > INT64_MIN) {
     if (!frames_fit(2)) // uppermost, then toindices inside it
       return recursion_error();
     return py::call(fn::shift, {patch, int_pair(-s.min_i, -s.min_j)});
@@ -1701,11 +1768,11 @@ Value centerofmass_impl(const Value* args, std::size_t) {
     PY_TRY(std::vector<Value> items, py::to_list(m));
     sources.push_back(std::move(items));
   }
-  py::TupleBuilder out;
+  TupleOut out;
   if (sources.empty())
     return out.finish();
   for (std::size_t k = 0;; ++k) {
-    py::TupleBuilder column(sources.size());
+    TupleOut column(sources.size());
     for (const auto& src : sources) {
       if (src.size() <= k)
         return out.finish();

@@ -38,12 +38,12 @@ const Value* key_of(const Value& f) {
   return f.is_none() ? nullptr : &f;
 }
 
-/// Frames that safe_dsl's handler needs to find a function's typed default: it calls
-/// `_get_safe_default` one frame below the wrapper (at the depth of the function's own
-/// frame), and typing.get_type_hints needs this many frames more. With less room its
-/// `except Exception` falls back to `()` (measured on CPython 3.11 for every kind of
-/// annotation). battgpu::py's wrapper does not model this; power, whose recursion is the one
-/// that reaches the limit in practice, applies it itself (see power_impl).
+/// Frames that safe_dsl's handler needs to find power's default: it calls `_get_safe_default`
+/// one frame below the wrapper (at the depth of power's own frame), and typing.get_type_hints
+/// needs this many frames more for power's annotations (measured on CPython 3.11; other
+/// functions need other counts). With less room its `except Exception` falls back to `()`.
+/// battgpu::py's wrapper does not model this; power, whose recursion is the one that reaches
+/// the limit in practice, applies it itself (see power_impl).
 constexpr int kHandlerFrames = 6;
 
 /// What safe_dsl's wrapper makes of `failed`, raised by the function running at this depth:
@@ -66,8 +66,8 @@ enum class Into : std::uint8_t {
 };
 
 /// Resolves `type(source)` for a source that is iterable: tuple and frozenset consume the
-/// generator; str() only formats the generator object, so nothing in it runs (an empty
-/// optional means: return `py::construct_like(source, {})`, which gives that string).
+/// generator; str() only formats the generator object, so nothing in it runs (false: the
+/// caller returns `py::construct_like(source, {})`, which gives that string).
 bool resolve(Into& into, const Value& source) {
   if (into != Into::Like)
     return true;
@@ -96,14 +96,14 @@ template <class Step> Value generate_map(const Value& source, Into into, Step&& 
     std::vector<Value> items;
     items.reserve(static_cast<std::size_t>(it.remaining()));
     while (const Value* e = it.next()) {
-      PY_TRY(Value v, step(*e));
+      PY_TRY(Value v, py::in_generator(step(*e)));
       items.push_back(std::move(v));
     }
     return tuple_from(std::move(items));
   }
   py::SetTable table;
   while (const Value* e = it.next()) {
-    PY_TRY(Value v, step(*e));
+    PY_TRY(Value v, py::in_generator(step(*e)));
     table.add(std::move(v));
   }
   return py::make_frozenset(std::move(table));
@@ -135,9 +135,9 @@ template <class Keep> Value generate_filter(const Value& source, Into into, Keep
   return py::make_frozenset(std::move(table));
 }
 
-/// `if condition(e)`: the truth of a call's result.
+/// `if condition(e)` inside a generator: the truth of a call's result.
 py::Result<bool> call_truth(const Value& condition, const Value& e) {
-  Value r = py::call(condition, &e, 1);
+  Value r = py::in_generator(py::call(condition, &e, 1));
   if (!r.ok())
     return r.error();
   return py::truthy(r);
@@ -663,7 +663,7 @@ Value papply_impl(const Value* args, std::size_t) {
     if (j == nullptr)
       break;
     Value ij[2] = {*i, *j};
-    PY_TRY(Value r, py::call(args[0], ij, 2));
+    PY_TRY(Value r, py::in_generator(py::call(args[0], ij, 2)));
     items.push_back(std::move(r));
   }
   return tuple_from(std::move(items));
@@ -688,7 +688,7 @@ Value prapply_impl(const Value* args, std::size_t) {
     PY_TRY(py::Iter inner, py::iter(args[1]));
     while (const Value* i = inner.next()) {
       Value ij[2] = {*i, *j};
-      PY_TRY(Value r, py::call(args[0], ij, 2));
+      PY_TRY(Value r, py::in_generator(py::call(args[0], ij, 2)));
       table.add(std::move(r));
     }
   }
