@@ -1,7 +1,11 @@
 #include "battgpu/py/call.hpp"
 
+#include "battgpu/py/compare.hpp"
+#include "battgpu/py/hash.hpp"
+
 #include <new>
 #include <stdexcept>
+#include <vector>
 
 namespace battgpu::py {
 namespace {
@@ -10,11 +14,19 @@ thread_local int t_depth = 0;
 thread_local int t_base_depth = 3; // <module>, the runner's main, batt
 thread_local const std::atomic<bool>* t_cancel = nullptr;
 
-Error not_callable() { return Error{Exc::TypeError, "object is not callable"}; }
-Error wrong_arity() { return Error{Exc::TypeError, "wrong number of positional arguments"}; }
-Error timeout() { return Error{Exc::Timeout, "time limit"}; }
+Error not_callable() {
+  return Error{Exc::TypeError, "object is not callable"};
+}
+Error wrong_arity() {
+  return Error{Exc::TypeError, "wrong number of positional arguments"};
+}
+Error timeout() {
+  return Error{Exc::Timeout, "time limit"};
+}
 
-Value call_safe_callable(const ClosureObject&, const Value*, std::size_t) { return empty_tuple(); }
+Value call_safe_callable(const ClosureObject&, const Value*, std::size_t) {
+  return empty_tuple();
+}
 constexpr ClosureType kSafeCallable{"safe_callable", 0, true, &call_safe_callable};
 
 Value call_closure(const ClosureObject& c, const Value* args, std::size_t nargs) {
@@ -32,13 +44,25 @@ FrameGuard::FrameGuard(int frames) : frames_(frames) {
   t_depth += frames;
   ok_ = t_depth + t_base_depth <= kRecursionLimit;
 }
-FrameGuard::~FrameGuard() { t_depth -= frames_; }
-void FrameGuard::set_base_depth(int frames) { t_base_depth = frames; }
-bool FrameGuard::fits(int frames) { return t_depth + frames + t_base_depth <= kRecursionLimit; }
-int FrameGuard::depth() { return t_depth; }
+FrameGuard::~FrameGuard() {
+  t_depth -= frames_;
+}
+void FrameGuard::set_base_depth(int frames) {
+  t_base_depth = frames;
+}
+bool FrameGuard::fits(int frames) {
+  return t_depth + frames + t_base_depth <= kRecursionLimit;
+}
+int FrameGuard::depth() {
+  return t_depth;
+}
 
-void set_thread_cancel_flag(const std::atomic<bool>* flag) { t_cancel = flag; }
-bool cancel_requested() { return t_cancel != nullptr && t_cancel->load(std::memory_order_relaxed); }
+void set_thread_cancel_flag(const std::atomic<bool>* flag) {
+  t_cancel = flag;
+}
+bool cancel_requested() {
+  return t_cancel != nullptr && t_cancel->load(std::memory_order_relaxed);
+}
 
 Value safe_default_value(SafeDefault kind) {
   switch (kind) {
@@ -78,7 +102,66 @@ Value run_impl(const Builtin& f, const Value* args, std::size_t nargs) {
 }
 } // namespace
 
+namespace {
+
+/// The remembered results of memoizing functions (Builtin::memoize): a direct-mapped table per
+/// thread. A result is given again only for interchangeable arguments (compare.hpp), and only
+/// well away from the recursion limit, where the depth of the call cannot change its result.
+struct MemoEntry {
+  const Builtin* fn = nullptr;
+  std::uint64_t key = 0;
+  std::size_t nargs = 0;
+  Value args[4];
+  Value result;
+};
+constexpr std::size_t kMemoSlots = 1024;
+constexpr int kMemoDepthMargin = 64;
+
+std::uint64_t memo_key(const Builtin& f, const Value* args, std::size_t nargs) {
+  std::uint64_t h = reinterpret_cast<std::uintptr_t>(&f) * 0x9E3779B97F4A7C15ULL;
+  for (std::size_t i = 0; i < nargs; ++i)
+    h = (h ^
+         static_cast<std::uint64_t>(hash(args[i]) + static_cast<std::int64_t>(args[i].kind()))) *
+        0x100000001B3ULL;
+  return h;
+}
+
+Value call_uncached(const Builtin& f, const Value* args, std::size_t nargs);
+
+Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
+  thread_local std::vector<MemoEntry> table(kMemoSlots);
+  const std::uint64_t key = memo_key(f, args, nargs);
+  MemoEntry& e = table[(key ^ (key >> 29)) % kMemoSlots];
+  if (e.fn == &f && e.key == key && e.nargs == nargs) {
+    bool same = true;
+    for (std::size_t i = 0; i < nargs && same; ++i)
+      same = interchangeable(e.args[i], args[i]);
+    if (same)
+      return e.result;
+  }
+  Value result = call_uncached(f, args, nargs);
+  if (result.ok()) {
+    e.fn = &f;
+    e.key = key;
+    e.nargs = nargs;
+    for (std::size_t i = 0; i < nargs; ++i)
+      e.args[i] = args[i];
+    e.result = result;
+  }
+  return result;
+}
+
+} // namespace
+
 Value call(const Builtin& f, const Value* args, std::size_t nargs) {
+  if (f.memoize && nargs <= 4 && FrameGuard::fits(kMemoDepthMargin) && !cancel_requested())
+    return call_memoized(f, args, nargs);
+  return call_uncached(f, args, nargs);
+}
+
+namespace {
+
+Value call_uncached(const Builtin& f, const Value* args, std::size_t nargs) {
   if (cancel_requested()) [[unlikely]]
     return timeout();
   if (f.dialect == Dialect::Tokpidjin) {
@@ -106,6 +189,8 @@ Value call(const Builtin& f, const Value* args, std::size_t nargs) {
     return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
   return run_impl(f, args, nargs);
 }
+
+} // namespace
 
 Value call(const Value& f, const Value* args, std::size_t nargs) {
   switch (f.kind()) {

@@ -66,7 +66,9 @@ bool frozensets_equal(const Value& a, const Value& b) {
   return SetTable::is_subset(x, y);
 }
 
-Error unorderable(const char* message) { return Error{Exc::TypeError, message}; }
+Error unorderable(const char* message) {
+  return Error{Exc::TypeError, message};
+}
 
 bool apply(int c, CompareOp op) {
   switch (op) {
@@ -139,6 +141,54 @@ bool eq(const Value& a, const Value& b) {
   return op_eq(a, b);
 }
 
+bool interchangeable(const Value& a, const Value& b) {
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case Kind::None:
+    return true;
+  case Kind::Bool:
+  case Kind::Int:
+    return a.as_int() == b.as_int();
+  case Kind::Float:
+    return same_object(a, b);
+  case Kind::Str:
+    return as_str(a) == as_str(b);
+  case Kind::Tuple: {
+    if (a.object() == b.object())
+      return true;
+    const TupleObject& x = as_tuple(a);
+    const TupleObject& y = as_tuple(b);
+    if (x.size != y.size)
+      return false;
+    for (std::uint32_t i = 0; i < x.size; ++i)
+      if (!interchangeable(x[i], y[i]))
+        return false;
+    return true;
+  }
+  case Kind::FrozenSet: {
+    if (a.object() == b.object())
+      return true;
+    const SetTable& x = as_set_table(a);
+    const SetTable& y = as_set_table(b);
+    if (x.mask() != y.mask() || x.size() != y.size() || x.fill() != y.fill())
+      return false;
+    for (std::int64_t i = 0; i <= x.mask(); ++i) {
+      const SetEntry& e = x.slot(i);
+      const SetEntry& f = y.slot(i);
+      if (e.key.kind() != f.key.kind())
+        return false;
+      if (e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy &&
+          !interchangeable(e.key, f.key))
+        return false;
+    }
+    return true;
+  }
+  default:
+    return same_object(a, b);
+  }
+}
+
 Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
   if (a.is_number() && b.is_number()) {
     const int c = compare_numbers(a, b);
@@ -182,9 +232,17 @@ Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
   }
 }
 
-Result<bool> lt(const Value& a, const Value& b) { return compare(a, b, CompareOp::Lt); }
-Result<bool> le(const Value& a, const Value& b) { return compare(a, b, CompareOp::Le); }
-Result<bool> gt(const Value& a, const Value& b) { return compare(a, b, CompareOp::Gt); }
-Result<bool> ge(const Value& a, const Value& b) { return compare(a, b, CompareOp::Ge); }
+Result<bool> lt(const Value& a, const Value& b) {
+  return compare(a, b, CompareOp::Lt);
+}
+Result<bool> le(const Value& a, const Value& b) {
+  return compare(a, b, CompareOp::Le);
+}
+Result<bool> gt(const Value& a, const Value& b) {
+  return compare(a, b, CompareOp::Gt);
+}
+Result<bool> ge(const Value& a, const Value& b) {
+  return compare(a, b, CompareOp::Ge);
+}
 
 } // namespace battgpu::py

@@ -18,7 +18,7 @@ constexpr std::int64_t kCellSide = 32, kColours = 10;
 
 Value immortal(std::initializer_list<Value> items) {
   Value v = tuple_of(items);
-  v.object()->immortal = true;
+  v.make_immortal();
   hash(v); // computed once, cached in the tuple
   return v;
 }

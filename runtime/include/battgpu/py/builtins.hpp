@@ -6,7 +6,9 @@
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -32,14 +34,24 @@ Value tuple_of_set(const SetTable& s);
 /// NoneType() and function() of a generator raise TypeError.
 Value construct_like(const Value& prototype, std::vector<Value>&& items);
 
-/// `sorted(items, key=key, reverse=reverse)` in place: CPython's list.sort (keys computed
-/// first, in order; a stable sort; reverse by reversing before and after). `key` may be null.
+/// `sorted(items, key=key, reverse=reverse)` in place: CPython 3.11's list.sort, comparison
+/// for comparison (keys computed first, in order; its timsort with powersort merging and
+/// galloping; reverse by reversing before and after), so that partially ordered keys come out
+/// in CPython's order and a failing comparison is the one CPython fails at. Counts the
+/// builtin's recursion level. `key` may be null. On failure `items` is left as it was.
 Status sort(std::vector<Value>& items, const Value* key = nullptr, bool reverse = false);
+/// list.sort's algorithm alone, for tests: sorts the positions 0 .. n-1, `less(i, j)` telling
+/// whether the key at position i is less than the key at j, asked in CPython's order; `reverse`
+/// as list.sort does it. The sorted positions, or the failure of the first failing `less`.
+Result<std::vector<std::size_t>>
+sort_positions(std::size_t n, bool reverse,
+               const std::function<Result<bool>(std::size_t, std::size_t)>& less);
 /// `tuple(sorted(iterable, key=key, reverse=reverse))`.
 Value sorted_tuple(const Value& iterable, const Value* key = nullptr, bool reverse = false);
 
 /// `max(iterable, key=key[, default=default])` and `min(...)`: the first of equal extremes;
-/// ValueError on an empty iterable without default. `key` may be null.
+/// ValueError on an empty iterable without default. `key` may be null. Each counts the
+/// builtin's recursion level, and its comparisons one more.
 Value max_of(const Value& iterable, const Value* key = nullptr,
              const std::optional<Value>& default_value = std::nullopt);
 Value min_of(const Value& iterable, const Value* key = nullptr,

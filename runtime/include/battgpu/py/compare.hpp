@@ -13,6 +13,12 @@ bool eq(const Value& a, const Value& b);
 bool op_eq(const Value& a, const Value& b);
 inline bool op_ne(const Value& a, const Value& b) { return !op_eq(a, b); }
 
+/// Whether `a` and `b` are interchangeable as arguments: equal, of the same kinds all the way
+/// down (True is not 1 here, nor 1.0), and frozensets with the same table slot for slot (their
+/// iteration order shows in what a function computes from them). Functions and closures, and
+/// NaNs, by identity.
+bool interchangeable(const Value& a, const Value& b);
+
 /// `a < b`, `a <= b`, `a > b`, `a >= b`: numbers with numbers, strings with strings, tuples
 /// lexicographically, frozensets as subsets; anything else raises TypeError.
 Result<bool> lt(const Value& a, const Value& b);

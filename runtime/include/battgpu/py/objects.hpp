@@ -53,6 +53,10 @@ struct Builtin {
   std::int8_t max_args;      ///< `__code__.co_argcount`
   Impl impl;                 ///< called with min_args <= nargs <= max_args
   SafeDefault safe_default;  ///< tokpidjin: the wrapper's value when impl fails
+  /// Results are remembered per thread and given again for arguments of the same kinds and
+  /// values (call.cpp): for the costly pure functions (object extraction), whose equal
+  /// arguments recur within a program (the same grid reached by several statements).
+  bool memoize = false;
 };
 
 struct ClosureObject;

@@ -64,11 +64,16 @@ public:
   static Value adopt(Object* obj) noexcept;
   /// Shares `obj` (adds a reference).
   static Value share(Object* obj) noexcept;
+  /// Makes this value's object immortal (never freed), for values made once and kept for the
+  /// program's life; the Value must be the object's only reference.
+  void make_immortal() noexcept;
 
-  Value(const Value& other) noexcept : kind_(other.kind_), aux_(other.aux_), i_(other.i_) {
+  Value(const Value& other) noexcept
+      : kind_(other.kind_), immortal_(other.immortal_), aux_(other.aux_), i_(other.i_) {
     incref();
   }
-  Value(Value&& other) noexcept : kind_(other.kind_), aux_(other.aux_), i_(other.i_) {
+  Value(Value&& other) noexcept
+      : kind_(other.kind_), immortal_(other.immortal_), aux_(other.aux_), i_(other.i_) {
     other.kind_ = Kind::Unbound;
   }
   Value& operator=(const Value& other) noexcept {
@@ -76,6 +81,7 @@ public:
       other.incref();
       decref();
       kind_ = other.kind_;
+      immortal_ = other.immortal_;
       aux_ = other.aux_;
       i_ = other.i_;
     }
@@ -85,6 +91,7 @@ public:
     if (this != &other) {
       decref();
       kind_ = other.kind_;
+      immortal_ = other.immortal_;
       aux_ = other.aux_;
       i_ = other.i_;
       other.kind_ = Kind::Unbound;
@@ -132,7 +139,9 @@ private:
   void decref() noexcept;
 
   Kind kind_;
-  std::uint8_t spare_[3] = {};
+  /// The object is never freed (Object::immortal), kept here so that copying and dropping the
+  /// value need not touch the object's memory.
+  bool immortal_ = false;
   std::uint32_t aux_; // NaN identity, exception type
   union {
     std::int64_t i_;
@@ -150,25 +159,36 @@ struct Object {
   explicit Object(Kind k) : kind(k) {}
   std::atomic<std::uint32_t> refs{1};
   Kind kind;
-  /// Objects made at static-initialisation time (the empty tuple) are never freed.
+  /// Objects that are never freed (the empty tuple, the shared pairs and cells). Set before the
+  /// first Value refers to the object (Values copy the flag: Value::adopt, Value::make_immortal).
   bool immortal = false;
 };
 
 /// Frees `obj` (its count reached zero): defined in value.cpp, dispatches on the kind.
 void destroy(Object* obj) noexcept;
 
+// A value flagged immortal skips its object entirely; otherwise the object's own flag is read
+// on the cache line the count is on anyway (an object may have been made immortal after this
+// Value was made).
 inline void Value::incref() const noexcept {
-  if (has_object() && !obj_->immortal)
+  if (has_object() && !immortal_ && !obj_->immortal)
     obj_->refs.fetch_add(1, std::memory_order_relaxed);
 }
 inline void Value::decref() noexcept {
-  if (has_object() && !obj_->immortal &&
+  if (has_object() && !immortal_ && !obj_->immortal &&
       obj_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
     destroy(obj_);
+}
+inline void Value::make_immortal() noexcept {
+  if (has_object()) {
+    obj_->immortal = true;
+    immortal_ = true;
+  }
 }
 inline Value Value::adopt(Object* obj) noexcept {
   Value v;
   v.kind_ = obj->kind;
+  v.immortal_ = obj->immortal;
   v.obj_ = obj;
   return v;
 }

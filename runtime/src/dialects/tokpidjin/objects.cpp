@@ -5,10 +5,12 @@
 #include "measures.hpp"
 #include "patches.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <mutex>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -499,20 +501,42 @@ constexpr std::int64_t kCacheDim = 32;
 
 struct NeighbourCache {
   std::int64_t pair_hash[kCacheDim][kCacheDim];
-  CellNeighbours cell[kCacheDim][kCacheDim];
 };
 
 const NeighbourCache& neighbour_cache() {
   static const NeighbourCache* const cache = [] {
     auto* c = new NeighbourCache;
     for (std::int64_t i = 0; i < kCacheDim; ++i)
-      for (std::int64_t j = 0; j < kCacheDim; ++j) {
+      for (std::int64_t j = 0; j < kCacheDim; ++j)
         c->pair_hash[i][j] = int_tuple_hash({i, j});
-        c->cell[i][j] = compute_neighbours(i, j);
-      }
     return c;
   }();
   return *cache;
+}
+
+// The neighbour sets of cells in grids up to this size (concatenations and upscales of ARC
+// grids reach past 32), each computed the first time a grid reaches it, shared by all threads.
+constexpr std::int64_t kNeighbourDim = 128;
+
+const CellNeighbours& neighbours_of(std::int64_t i, std::int64_t j, CellNeighbours& scratch) {
+  struct Table {
+    std::atomic<bool> ready[kNeighbourDim][kNeighbourDim] = {};
+    CellNeighbours cell[kNeighbourDim][kNeighbourDim];
+    std::mutex mutex;
+  };
+  if (i >= kNeighbourDim || j >= kNeighbourDim) {
+    scratch = compute_neighbours(i, j);
+    return scratch;
+  }
+  static Table* const table = new Table;
+  if (!table->ready[i][j].load(std::memory_order_acquire)) {
+    std::lock_guard lock(table->mutex);
+    if (!table->ready[i][j].load(std::memory_order_relaxed)) {
+      table->cell[i][j] = compute_neighbours(i, j);
+      table->ready[i][j].store(true, std::memory_order_release);
+    }
+  }
+  return table->cell[i][j];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -686,14 +710,8 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
         ++occupied_count;
         // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
         const std::int64_t ci = row_of[cand], cj = col_of[cand];
-        CellNeighbours computed;
-        const CellNeighbours* around;
-        if (ci < kCacheDim && cj < kCacheDim) {
-          around = &cache.cell[ci][cj];
-        } else {
-          computed = compute_neighbours(ci, cj);
-          around = &computed;
-        }
+        CellNeighbours scratch;
+        const CellNeighbours* around = &neighbours_of(ci, cj, scratch);
         const DirLayout& inside = around->comp[kind][(ci == h - 1) * 2 + (cj == w - 1)];
         std::int32_t keys[8];
         for (int k = 0; k < inside.n; ++k)
@@ -1358,16 +1376,25 @@ Value asobject_impl(const Value* args, std::size_t) {
 } // namespace
 
 namespace fn {
-constinit const py::Builtin objects{"objects",     py::Dialect::Tokpidjin,         4, 4,
-                                    &objects_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin objects_g{"objects_t",     py::Dialect::Tokpidjin,     4, 4,
-                                      &objects_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin objects_t{"objects_t",     py::Dialect::Tokpidjin,     4, 4,
-                                      &objects_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin partition{"partition",     py::Dialect::Tokpidjin,         1, 1,
-                                      &partition_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin fgpartition{"fgpartition",     py::Dialect::Tokpidjin,         1, 1,
-                                        &fgpartition_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin objects{
+    "objects",       py::Dialect::Tokpidjin, 4, 4, &objects_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/true};
+constinit const py::Builtin objects_g{
+    "objects_t",     py::Dialect::Tokpidjin, 4, 4, &objects_t_impl, py::SafeDefault::EmptyTuple,
+    /*memoize=*/true};
+constinit const py::Builtin objects_t{
+    "objects_t",     py::Dialect::Tokpidjin, 4, 4, &objects_t_impl, py::SafeDefault::EmptyTuple,
+    /*memoize=*/true};
+constinit const py::Builtin partition{
+    "partition",     py::Dialect::Tokpidjin, 1, 1, &partition_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/true};
+constinit const py::Builtin fgpartition{"fgpartition",
+                                        py::Dialect::Tokpidjin,
+                                        1,
+                                        1,
+                                        &fgpartition_impl,
+                                        py::SafeDefault::EmptyFrozenSet,
+                                        /*memoize=*/true};
 constinit const py::Builtin square_t{"square_t", py::Dialect::Tokpidjin, 1,
                                      1,          &square_t_impl,         py::SafeDefault::False};
 constinit const py::Builtin square_f{"square_f", py::Dialect::Tokpidjin, 1,
