@@ -682,11 +682,7 @@ Status sort_by_keys(std::vector<Value>& items, const std::vector<Value>& keys, b
 /// Runs inside the builtin's recursion level; each comparison enters one more.
 Value extreme(const std::vector<Value>& items, const Value* key,
               const std::optional<Value>& default_value, CompareOp op, const char* empty_message) {
-  bool compare_fits = true;
-  {
-    FrameGuard probe;
-    compare_fits = probe.ok();
-  }
+  const bool compare_fits = FrameGuard::fits(1);
   const Value* best_item = nullptr;
   Value best_key;
   for (const Value& item : items) {
@@ -743,11 +739,8 @@ Status sort(std::vector<Value>& items, const Value* key, bool reverse) {
     return {};
   const std::vector<Value>& sort_keys = key != nullptr ? keys : items;
   KeyLess less;
-  {
-    FrameGuard probe; // PyObject_RichCompare's level, where a comparison takes it
-    if (!probe.ok())
-      less.level = sort_compare_level(sort_keys);
-  }
+  if (!FrameGuard::fits(1)) // PyObject_RichCompare's level, where a comparison takes it
+    less.level = sort_compare_level(sort_keys);
   return sort_by_keys(items, sort_keys, reverse, less);
 }
 

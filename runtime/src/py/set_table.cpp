@@ -6,6 +6,9 @@
 #include "battgpu/py/compare.hpp"
 #include "battgpu/py/hash.hpp"
 
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <utility>
 
 namespace battgpu::py {
@@ -22,19 +25,47 @@ bool is_unused(const SetEntry& e) { return e.key.kind() == Kind::Unbound; }
 
 } // namespace
 
-SetTable::SetTable(SetTable&& other) noexcept { *this = std::move(other); }
+namespace {
+
+/// An unused slot is all-zero bytes (hash 0 and an unbound Value), so raw zeroed memory is an
+/// empty table.
+SetEntry* allocate_slots(std::int64_t n) {
+  void* p = std::calloc(static_cast<std::size_t>(n), sizeof(SetEntry));
+  if (p == nullptr)
+    throw std::bad_alloc();
+  return static_cast<SetEntry*>(p);
+}
+
+} // namespace
+
+void SetTable::release() noexcept {
+  for (std::int64_t i = 0; i <= mask_; ++i)
+    if (t_[i].key.has_object())
+      t_[i].key.~Value();
+  if (!is_small())
+    std::free(t_);
+}
+
+SetTable::~SetTable() { release(); }
+
+SetTable::SetTable(SetTable&& other) noexcept : t_(small()) { *this = std::move(other); }
 
 SetTable& SetTable::operator=(SetTable&& other) noexcept {
   if (this == &other)
     return *this;
+  release();
   fill_ = other.fill_;
   used_ = other.used_;
   mask_ = other.mask_;
-  large_ = std::move(other.large_);
-  for (std::int64_t i = 0; i < kMinSize; ++i) {
-    small_[i].hash = other.small_[i].hash;
-    small_[i].key = std::move(other.small_[i].key);
+  if (other.is_small()) {
+    std::memcpy(small_bytes_, other.small_bytes_, sizeof small_bytes_);
+    t_ = small();
+  } else {
+    t_ = other.t_;
   }
+  // The entries now belong here: leave `other` an empty small table without releasing them.
+  std::memset(other.small_bytes_, 0, sizeof other.small_bytes_);
+  other.t_ = other.small();
   other.fill_ = other.used_ = 0;
   other.mask_ = kMinSize - 1;
   return *this;
@@ -139,44 +170,63 @@ void SetTable::insert_clean(SetEntry* t, std::int64_t mask_signed, Value key, st
   }
 }
 
-// set_table_resize.
+// set_insert_clean, moving an entry bytewise into the first free slot of its probe sequence.
+void SetTable::relocate_clean(SetEntry* t, std::int64_t mask_signed, SetEntry& entry) {
+  const auto mask = static_cast<std::uint64_t>(mask_signed);
+  const std::int64_t hash = entry.hash;
+  auto perturb = static_cast<std::uint64_t>(hash);
+  std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
+  while (true) {
+    SetEntry* e = &t[i];
+    if (is_unused(*e)) {
+      std::memcpy(static_cast<void*>(e), &entry, sizeof(SetEntry));
+      return;
+    }
+    if (i + kLinearProbes <= mask) {
+      for (std::int64_t j = 0; j < kLinearProbes; ++j) {
+        ++e;
+        if (is_unused(*e)) {
+          std::memcpy(static_cast<void*>(e), &entry, sizeof(SetEntry));
+          return;
+        }
+      }
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// set_table_resize. The active entries move bytewise into the new table in slot order; dummy
+// entries are dropped (they own nothing).
 void SetTable::resize(std::int64_t minused) {
   std::int64_t newsize = kMinSize;
   while (newsize <= minused)
     newsize <<= 1;
-
+  if (newsize == kMinSize && is_small() && fill_ == used_)
+    return; // no dummies to purge: nothing to do
   const std::int64_t oldmask = mask_;
-  std::unique_ptr<SetEntry[]> old_large = std::move(large_);
-  SetEntry small_copy[kMinSize];
-  SetEntry* old = old_large ? old_large.get() : nullptr;
-  if (old == nullptr) {
-    // The old table is the small one: move it aside first.
-    if (newsize == kMinSize && fill_ == used_)
-      return; // no dummies: nothing to do
-    for (std::int64_t i = 0; i < kMinSize; ++i) {
-      small_copy[i].hash = small_[i].hash;
-      small_copy[i].key = std::move(small_[i].key);
-      small_[i].hash = 0;
-    }
-    old = small_copy;
+  SetEntry* old = t_;
+  alignas(SetEntry) unsigned char small_copy[sizeof small_bytes_];
+  if (is_small()) {
+    std::memcpy(small_copy, small_bytes_, sizeof small_bytes_);
+    old = reinterpret_cast<SetEntry*>(small_copy);
   }
   SetEntry* fresh;
   if (newsize == kMinSize) {
-    fresh = small_;
-    for (std::int64_t i = 0; i < kMinSize; ++i) {
-      small_[i].hash = 0;
-      small_[i].key = Value();
-    }
+    std::memset(small_bytes_, 0, sizeof small_bytes_);
+    fresh = small();
   } else {
-    large_ = std::make_unique<SetEntry[]>(static_cast<std::size_t>(newsize));
-    fresh = large_.get();
+    fresh = allocate_slots(newsize);
   }
+  const bool old_was_large = t_ != small();
   mask_ = newsize - 1;
-  if (fill_ != used_)
-    fill_ = used_;
+  fill_ = used_;
   for (std::int64_t i = 0; i <= oldmask; ++i)
     if (is_active(old[i]))
-      insert_clean(fresh, mask_, std::move(old[i].key), old[i].hash);
+      relocate_clean(fresh, mask_, old[i]);
+  if (old_was_large)
+    std::free(t_);
+  t_ = fresh;
 }
 
 // set_discard_entry.
@@ -232,7 +282,11 @@ SetTable SetTable::copy_of(const SetTable& other) {
 // set_difference_update_internal, for a set argument.
 void SetTable::difference_update(const SetTable& other) {
   if (&other == this) {
-    *this = SetTable();
+    release();
+    std::memset(small_bytes_, 0, sizeof small_bytes_);
+    t_ = small();
+    fill_ = used_ = 0;
+    mask_ = kMinSize - 1;
     return;
   }
   auto discard_all = [this](const SetTable& from) {

@@ -92,8 +92,9 @@ bool exc_matches(Exc raised, Exc caught) {
 }
 
 Value Value::fresh_nan() noexcept {
+  // Odd numbers from 1 on: 0 is math.nan itself.
   static std::atomic<std::uint32_t> next{1};
-  return floating(__builtin_nan(""), next.fetch_add(1, std::memory_order_relaxed) | 1u);
+  return floating(__builtin_nan(""), next.fetch_add(2, std::memory_order_relaxed));
 }
 
 void destroy(Object* obj) noexcept {

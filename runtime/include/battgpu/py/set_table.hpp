@@ -11,7 +11,6 @@
 #include "battgpu/py/value.hpp"
 
 #include <cstdint>
-#include <memory>
 
 namespace battgpu::py {
 
@@ -25,12 +24,12 @@ class SetTable {
 public:
   static constexpr std::int64_t kMinSize = 8;
 
-  SetTable() = default;
+  SetTable() noexcept : t_(small()) {}
   SetTable(SetTable&& other) noexcept;
   SetTable& operator=(SetTable&& other) noexcept;
   SetTable(const SetTable&) = delete;
   SetTable& operator=(const SetTable&) = delete;
-  ~SetTable() = default;
+  ~SetTable();
 
   /// Number of elements (`len(s)`).
   std::int64_t size() const { return used_; }
@@ -77,17 +76,24 @@ public:
   }
 
 private:
-  SetEntry* table() { return large_ ? large_.get() : small_; }
-  const SetEntry* table() const { return large_ ? large_.get() : small_; }
+  // The slots are raw memory: all-zero bytes are an unused slot (hash 0, an unbound key), so a
+  // new table is one calloc, and a resize moves the entries bytewise (a Value holds no pointer
+  // to itself) without touching reference counts.
+  SetEntry* small() noexcept { return reinterpret_cast<SetEntry*>(small_bytes_); }
+  bool is_small() const noexcept { return t_ == reinterpret_cast<const SetEntry*>(small_bytes_); }
+  SetEntry* table() { return t_; }
+  const SetEntry* table() const { return t_; }
   const SetEntry* lookup(const Value& key, std::int64_t hash) const;
   void resize(std::int64_t minused);
+  void release() noexcept;
   static void insert_clean(SetEntry* table, std::int64_t mask, Value key, std::int64_t hash);
+  static void relocate_clean(SetEntry* table, std::int64_t mask, SetEntry& entry);
 
   std::int64_t fill_ = 0; ///< active + dummy slots
   std::int64_t used_ = 0; ///< active slots
   std::int64_t mask_ = kMinSize - 1;
-  std::unique_ptr<SetEntry[]> large_;
-  SetEntry small_[kMinSize];
+  SetEntry* t_;
+  alignas(SetEntry) unsigned char small_bytes_[kMinSize * sizeof(SetEntry)] = {};
 };
 
 } // namespace battgpu::py

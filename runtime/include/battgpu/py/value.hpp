@@ -67,13 +67,16 @@ public:
   /// Makes this value's object immortal (never freed), for values made once and kept for the
   /// program's life; the Value must be the object's only reference.
   void make_immortal() noexcept;
+  /// A Value that refers to `owner`'s object without owning a reference: for passing arguments
+  /// while `owner` keeps the object alive (the interpreter's calls). Copies of it own theirs.
+  static Value borrow(const Value& owner) noexcept;
 
   Value(const Value& other) noexcept
-      : kind_(other.kind_), immortal_(other.immortal_), aux_(other.aux_), i_(other.i_) {
+      : kind_(other.kind_), flags_(other.flags_ & kImmortal), aux_(other.aux_), i_(other.i_) {
     incref();
   }
   Value(Value&& other) noexcept
-      : kind_(other.kind_), immortal_(other.immortal_), aux_(other.aux_), i_(other.i_) {
+      : kind_(other.kind_), flags_(other.flags_), aux_(other.aux_), i_(other.i_) {
     other.kind_ = Kind::Unbound;
   }
   Value& operator=(const Value& other) noexcept {
@@ -81,7 +84,7 @@ public:
       other.incref();
       decref();
       kind_ = other.kind_;
-      immortal_ = other.immortal_;
+      flags_ = other.flags_ & kImmortal;
       aux_ = other.aux_;
       i_ = other.i_;
     }
@@ -91,7 +94,7 @@ public:
     if (this != &other) {
       decref();
       kind_ = other.kind_;
-      immortal_ = other.immortal_;
+      flags_ = other.flags_;
       aux_ = other.aux_;
       i_ = other.i_;
       other.kind_ = Kind::Unbound;
@@ -139,9 +142,11 @@ private:
   void decref() noexcept;
 
   Kind kind_;
-  /// The object is never freed (Object::immortal), kept here so that copying and dropping the
-  /// value need not touch the object's memory.
-  bool immortal_ = false;
+  /// kImmortal: the object is never freed (Object::immortal), kept here so that copying and
+  /// dropping the value need not touch the object's memory. kBorrowed: this Value does not own
+  /// a reference (Value::borrow); its copies do.
+  static constexpr std::uint8_t kImmortal = 1, kBorrowed = 2;
+  std::uint8_t flags_ = 0;
   std::uint32_t aux_; // NaN identity, exception type
   union {
     std::int64_t i_;
@@ -171,24 +176,32 @@ void destroy(Object* obj) noexcept;
 // on the cache line the count is on anyway (an object may have been made immortal after this
 // Value was made).
 inline void Value::incref() const noexcept {
-  if (has_object() && !immortal_ && !obj_->immortal)
+  if (has_object() && !(flags_ & kImmortal) && !obj_->immortal)
     obj_->refs.fetch_add(1, std::memory_order_relaxed);
 }
 inline void Value::decref() noexcept {
-  if (has_object() && !immortal_ && !obj_->immortal &&
+  if (has_object() && !(flags_ & (kImmortal | kBorrowed)) && !obj_->immortal &&
       obj_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
     destroy(obj_);
 }
 inline void Value::make_immortal() noexcept {
   if (has_object()) {
     obj_->immortal = true;
-    immortal_ = true;
+    flags_ |= kImmortal;
   }
+}
+inline Value Value::borrow(const Value& owner) noexcept {
+  Value v;
+  v.kind_ = owner.kind_;
+  v.flags_ = static_cast<std::uint8_t>(owner.flags_ | kBorrowed);
+  v.aux_ = owner.aux_;
+  v.i_ = owner.i_;
+  return v;
 }
 inline Value Value::adopt(Object* obj) noexcept {
   Value v;
   v.kind_ = obj->kind;
-  v.immortal_ = obj->immortal;
+  v.flags_ = obj->immortal ? kImmortal : 0;
   v.obj_ = obj;
   return v;
 }

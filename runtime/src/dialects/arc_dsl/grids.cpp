@@ -83,6 +83,13 @@ Value cell(const Value& value, const Value& index) {
   return t;
 }
 
+/// `(value, (i, j))`, shared for small ints (py::arc_cell_of).
+Value int_cell(const Value& value, std::int64_t i, std::int64_t j) {
+  if (value.is(Kind::Int))
+    return py::arc_cell_of(value.as_int(), i, j);
+  return cell(value, int_pair(i, j));
+}
+
 Value integer(std::int64_t i) {
   return Value::integer(i);
 }
@@ -360,7 +367,12 @@ template <class Remap> Value mirror_patch(const Value& piece, bool cells, Remap&
   while (const Value* e = it.next()) {
     if (const py::TupleObject* ij = index_of(*e, cells)) {
       PY_TRY(Value index, remap((*ij)[0], (*ij)[1]));
-      t.add(cells ? cell(py::as_tuple(*e)[0], index) : std::move(index));
+      if (cells && index.is_tuple() && py::as_tuple(index)[0].is(Kind::Int) &&
+          py::as_tuple(index)[1].is(Kind::Int))
+        t.add(int_cell(py::as_tuple(*e)[0], py::as_tuple(index)[0].as_int(),
+                       py::as_tuple(index)[1].as_int()));
+      else
+        t.add(cells ? cell(py::as_tuple(*e)[0], index) : std::move(index));
       continue;
     }
     Value value, loc, i, j;
@@ -813,7 +825,7 @@ Value upscale_impl(const Value* args, std::size_t) {
           !__builtin_mul_overflow(j.as_int(), f, &bj) && bi < INT64_MAX - f && bj < INT64_MAX - f) {
         for (std::int64_t io = 0; io < n; ++io)
           for (std::int64_t jo = 0; jo < n; ++jo)
-            o.add(cell(value, int_pair(bi + io, bj + jo)));
+            o.add(int_cell(value, bi + io, bj + jo));
         continue;
       }
     }
@@ -1449,9 +1461,6 @@ Value occurrences_impl(const Value* args, std::size_t) {
   std::vector<std::array<std::int64_t, 3>> cells;
   if (read_int_grid(grid, g) && int_cells(obj, cells) && !cells.empty() &&
       small_coordinates(cells)) {
-    // normalize nests uppermost and toindices; shape nests height, lowermost and toindices.
-    if (!frames_fit(4))
-      return recursion_error();
     std::int64_t mi = cells[0][1], mj = cells[0][2], xi = mi, xj = mj;
     for (const auto& c : cells) {
       mi = std::min(mi, c[1]);
@@ -1459,6 +1468,10 @@ Value occurrences_impl(const Value* args, std::size_t) {
       xi = std::max(xi, c[1]);
       xj = std::max(xj, c[2]);
     }
+    // The deepest nested call: shape, height, lowermost, then toindices and max() (which
+    // compares one deeper when there are two indices or more).
+    if (!frames_fit(mi != xi || mj != xj ? 5 : 4))
+      return recursion_error();
     const std::int64_t h2 = g.h - (xi - mi + 1) + 1, w2 = g.w - (xj - mj + 1) + 1;
     py::SetTable occs;
     for (std::int64_t i = 0; i < h2; ++i)
@@ -1578,7 +1591,7 @@ Value frontiers_impl(const Value* args, std::size_t) {
       for (std::int64_t x = 0; x < (k == 0 ? w : h); ++x) {
         const std::int64_t i = k == 0 ? line : x, j = k == 0 ? x : line;
         PY_TRY(Value v, grid_item(grid, i, j));
-        inner.add(cell(v, int_pair(i, j)));
+        inner.add(int_cell(v, i, j));
       }
       outer.add(py::frozenset_of_set(inner));
     }
@@ -1623,9 +1636,6 @@ Value compress_impl(const Value* args, std::size_t) {
 Value period(const Value& obj, bool horizontal) {
   std::vector<std::array<std::int64_t, 3>> cells;
   if (int_cells(obj, cells) && !cells.empty() && small_coordinates(cells)) {
-    // normalize nests uppermost and toindices; width nests rightmost and toindices.
-    if (!frames_fit(3))
-      return recursion_error();
     std::int64_t mi = cells[0][1], mj = cells[0][2], xi = mi, xj = mj;
     for (const auto& c : cells) {
       mi = std::min(mi, c[1]);
@@ -1633,6 +1643,10 @@ Value period(const Value& obj, bool horizontal) {
       xi = std::max(xi, c[1]);
       xj = std::max(xj, c[2]);
     }
+    // The deepest nested call: normalize (or width), uppermost (rightmost), then toindices and
+    // min() (max()), which compares one deeper when there are two indices or more.
+    if (!frames_fit(mi != xi || mj != xj ? 4 : 3))
+      return recursion_error();
     for (auto& c : cells) {
       c[1] -= mi;
       c[2] -= mj;

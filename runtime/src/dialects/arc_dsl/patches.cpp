@@ -39,6 +39,18 @@ Value recursion_error() {
   return py::Error{Exc::RecursionError, "maximum recursion depth exceeded"};
 }
 
+// The recursion levels counted below are battgpu::py's: one per DSL function and per
+// Python-level lambda, and for the min()/max() builtins over an iterable one for the call and
+// one more for each comparison or key call made under it (py::max_of and friends). A fast
+// path computing nested calls inline first checks the deepest level those calls would reach.
+
+/// Whether a uniform patch's toindices(patch) has two or more members (then min()/max() over
+/// it compare).
+bool several_indices(std::int64_t min_i, std::int64_t max_i, std::int64_t min_j,
+                     std::int64_t max_j) {
+  return min_i != max_i || min_j != max_j;
+}
+
 /// `(i, j)`: shared tuples for small coordinates (py::pair_of).
 Value int_pair(std::int64_t i, std::int64_t j) {
   return py::pair_of(i, j);
@@ -92,6 +104,15 @@ Value int_cell(const Value& value, std::int64_t i, std::int64_t j) {
   if (value.is(Kind::Int))
     return py::arc_cell_of(value.as_int(), i, j);
   return cell(value, int_pair(i, j));
+}
+
+/// `(value, index)` for an index that may be an int pair (then shared, as int_cell).
+Value cell_at(const Value& value, const Value& index) {
+  if (value.is(Kind::Int) && index.is_tuple() && py::as_tuple(index).size == 2 &&
+      py::as_tuple(index)[0].is(Kind::Int) && py::as_tuple(index)[1].is(Kind::Int))
+    return py::arc_cell_of(value.as_int(), py::as_tuple(index)[0].as_int(),
+                           py::as_tuple(index)[1].as_int());
+  return cell(value, index);
 }
 
 /// `a, b = v`.
@@ -713,6 +734,9 @@ bool int_colour_counts(const Value& element, ColourCounts& cc) {
 Value most_or_least_colour(const Value& element, bool most) {
   ColourCounts cc;
   if (int_colour_counts(element, cc)) {
+    // max()'s level, and its key calls one deeper.
+    if (!frames_fit(cc.colours.empty() ? 1 : 2))
+      return recursion_error();
     // set(values) holds the distinct values, inserted in order of first appearance.
     py::SetTable s;
     for (std::int64_t c : cc.colours)
@@ -735,6 +759,10 @@ Value most_or_least_colour(const Value& element, bool most) {
   py::SetTable s;
   for (const Value& v : values)
     s.add(v);
+  // max(set(values), key=values.count): the builtin's level, its key calls one deeper.
+  py::FrameGuard level;
+  if (!level.ok() || (!s.empty() && !py::FrameGuard::fits(1)))
+    return recursion_error();
   const Value* best = nullptr;
   std::int64_t best_count = 0;
   s.for_each([&](const Value& x) {
@@ -779,8 +807,8 @@ Value extent(const Value& piece, bool rows) {
   if ((s.form == PatchScan::kCells || s.form == PatchScan::kIndices) &&
       !__builtin_sub_overflow(rows ? s.max_i : s.max_j, rows ? s.min_i : s.min_j, &span) &&
       span < INT64_MAX) {
-    // lowermost/rightmost, then toindices inside it.
-    if (!frames_fit(2))
+    // lowermost/rightmost, then toindices and max() (comparing one deeper) inside it.
+    if (!frames_fit(several_indices(s.min_i, s.max_i, s.min_j, s.max_j) ? 3 : 2))
       return recursion_error();
     return Value::integer(span + 1);
   }
@@ -883,11 +911,8 @@ Value colorfilter_impl(const Value* args, std::size_t) {
   while (const Value* obj = it.next()) {
     PY_TRY(py::Iter inner, py::iter(*obj));
     const Value* first = inner.next();
-    if (first == nullptr) {
-      // StopIteration inside a generator expression: Python turns it into RuntimeError,
-      // which battgpu::py has no type for (see the report); StopIteration stands in.
-      return py::Error{Exc::StopIteration, "generator raised StopIteration (RuntimeError)"};
-    }
+    if (first == nullptr) // StopIteration inside a generator expression becomes RuntimeError
+      return py::Error{Exc::RuntimeError, "generator raised StopIteration"};
     PY_TRY(Value colour, py::getitem(*first, 0));
     if (py::op_eq(colour, args[1]))
       t.add(*obj);
@@ -1004,7 +1029,12 @@ enum class Pick : std::uint8_t { Min, Max };
 Value corner(const Value& patch, Pick p0, Pick p1, bool keyed) {
   const PatchScan s = scan_patch(patch);
   if (s.form != PatchScan::kOther) {
-    if (!frames_fit(1)) // toindices
+    // toindices; then per column (the lambda for urcorner and llcorner), min()/max(), and
+    // its comparisons one deeper.
+    int depth = 1;
+    if (s.form != PatchScan::kEmpty)
+      depth = (keyed ? 1 : 0) + (several_indices(s.min_i, s.max_i, s.min_j, s.max_j) ? 2 : 1);
+    if (!frames_fit(std::max(depth, 1)))
       return recursion_error();
     if (s.form == PatchScan::kEmpty)
       return py::empty_tuple();
@@ -1031,8 +1061,14 @@ Value corner(const Value& patch, Pick p0, Pick p1, bool keyed) {
         return out.finish();
       column.push_back(src[k]);
     }
-    if (keyed && k >= 2)
-      return py::Error{Exc::KeyError, "2"};
+    std::optional<py::FrameGuard> lambda; // urcorner's and llcorner's `lambda ix: ...`
+    if (keyed) {
+      lambda.emplace();
+      if (!lambda->ok())
+        return recursion_error();
+      if (k >= 2)
+        return py::Error{Exc::KeyError, "2"};
+    }
     const Pick p = (keyed && k == 1) ? p1 : p0;
     PY_TRY(Value m, p == Pick::Min ? py::min_of_list(column) : py::max_of_list(column));
     out.push(std::move(m));
@@ -1136,7 +1172,7 @@ Value recolor_impl(const Value* args, std::size_t) {
   PY_TRY(py::Iter it, py::iter(indices));
   py::SetTable t;
   while (const Value* index = it.next())
-    t.add(cell(args[0], *index));
+    t.add(cell_at(args[0], *index));
   return py::make_frozenset(std::move(t));
 }
 
@@ -1201,7 +1237,8 @@ Value normalize_impl(const Value* args, std::size_t) {
   const PatchScan s = scan_patch(patch);
   if ((s.form == PatchScan::kCells || s.form == PatchScan::kIndices) && s.min_i > INT64_MIN &&
       s.min_j > INT64_MIN) {
-    if (!frames_fit(2)) // uppermost, then toindices inside it
+    // uppermost, then toindices and min() (comparing one deeper) inside it.
+    if (!frames_fit(several_indices(s.min_i, s.max_i, s.min_j, s.max_j) ? 3 : 2))
       return recursion_error();
     return py::call(fn::shift, {patch, int_pair(-s.min_i, -s.min_j)});
   }
@@ -1481,7 +1518,8 @@ Value fgpartition_impl(const Value* args, std::size_t) {
 Value patch_extreme(const Value& patch, int column, bool want_max) {
   const PatchScan s = scan_patch(patch);
   if (s.form == PatchScan::kCells || s.form == PatchScan::kIndices) {
-    if (!frames_fit(1)) // toindices
+    // toindices, then min()/max(), comparing one deeper.
+    if (!frames_fit(several_indices(s.min_i, s.max_i, s.min_j, s.max_j) ? 2 : 1))
       return recursion_error();
     if (column == 0)
       return Value::integer(want_max ? s.max_i : s.min_i);
@@ -1489,6 +1527,10 @@ Value patch_extreme(const Value& patch, int column, bool want_max) {
   }
   PY_TRY(Value indices, py::call(fn::toindices, {patch}));
   PY_TRY(py::Iter it, py::iter(indices));
+  py::FrameGuard level; // the builtin's
+  if (!level.ok())
+    return recursion_error();
+  const bool compare_fits = py::FrameGuard::fits(1);
   Value best;
   bool have = false;
   while (const Value* e = it.next()) {
@@ -1500,6 +1542,8 @@ Value patch_extreme(const Value& patch, int column, bool want_max) {
       have = true;
       continue;
     }
+    if (!compare_fits)
+      return recursion_error();
     PY_TRY(bool better, py::compare(k, best, want_max ? py::CompareOp::Gt : py::CompareOp::Lt));
     if (better)
       best = std::move(k);
@@ -1649,7 +1693,8 @@ Value manhattan_impl(const Value* args, std::size_t) {
   const Value& a = args[0];
   const Value& b = args[1];
   if (uniform(scan_patch(a)) && uniform(scan_patch(b))) {
-    if (!frames_fit(1))
+    // toindices(a), then min(), under which toindices(b) and the comparisons run one deeper.
+    if (!frames_fit(py::as_set_table(a).empty() ? 1 : 2))
       return recursion_error();
     std::vector<std::array<std::int64_t, 2>> xa, xb;
     if (!py::as_set_table(a).empty())
@@ -1679,6 +1724,10 @@ Value manhattan_impl(const Value* args, std::size_t) {
   }
   PY_TRY(Value ia, py::call(fn::toindices, {a}));
   PY_TRY(py::Iter outer, py::iter(ia));
+  py::FrameGuard level; // min()'s: the generator, and so toindices(b), runs under it
+  if (!level.ok())
+    return recursion_error();
+  const bool compare_fits = py::FrameGuard::fits(1);
   Value ib;
   Value best;
   bool have = false;
@@ -1703,6 +1752,8 @@ Value manhattan_impl(const Value* args, std::size_t) {
         have = true;
         continue;
       }
+      if (!compare_fits)
+        return recursion_error();
       PY_TRY(bool less, py::lt(d, best));
       if (less)
         best = std::move(d);
@@ -1749,6 +1800,8 @@ Value centerofmass_impl(const Value* args, std::size_t) {
   PY_TRY(Value indices, py::call(fn::toindices, {patch}));
   const PatchScan s = scan_patch(indices);
   if (s.form == PatchScan::kIndices) {
+    if (!frames_fit(1)) // the lambda
+      return recursion_error();
     std::int64_t si = 0, sj = 0;
     bool fits = true;
     each_in_set(py::as_set_table(indices), [&](const Value& e) {
@@ -1778,6 +1831,9 @@ Value centerofmass_impl(const Value* args, std::size_t) {
         return out.finish();
       column.push(src[k]);
     }
+    py::FrameGuard lambda; // `lambda x: sum(x) // len(patch)`
+    if (!lambda.ok())
+      return recursion_error();
     PY_TRY(Value total, py::sum(column.finish()));
     PY_TRY(std::int64_t n, py::len(patch));
     PY_TRY(Value q, py::floordiv(total, Value::integer(n)));
@@ -1858,7 +1914,7 @@ Value toobject_impl(const Value* args, std::size_t) {
           continue;
         const Value& row = py::as_tuple(grid)[static_cast<std::size_t>(i)];
         if (row.is_tuple() && j < static_cast<std::int64_t>(py::as_tuple(row).size)) {
-          t.add(cell(py::as_tuple(row)[static_cast<std::size_t>(j)], *e));
+          t.add(cell_at(py::as_tuple(row)[static_cast<std::size_t>(j)], *e));
           continue;
         }
       }
