@@ -25,13 +25,6 @@ Value recursion_error() {
   return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
 }
 
-// PEP 479: a StopIteration escaping the body of a generator expression leaves the generator
-// as RuntimeError. battgpu::py has no RuntimeError type yet, so the exception passes through
-// unchanged; this is the one place to convert it once the type exists.
-Value genexpr_call(Value result) {
-  return result;
-}
-
 // A two-item tuple; a pair of small ints is the shared one (py::pair_of).
 Value two(Value x, Value y) {
   if (x.is(Kind::Int) && y.is(Kind::Int))
@@ -731,7 +724,7 @@ Value sfilter_impl(const Value* args, std::size_t) {
   if (c.is_frozenset()) {
     SetTable out;
     PY_CHECK(for_each_entry(py::as_set_table(c), [&](const SetEntry& e) -> py::Status {
-      PY_TRY(Value keep, genexpr_call(py::call(condition, &e.key, 1)));
+      PY_TRY(Value keep, py::in_generator(py::call(condition, &e.key, 1)));
       if (py::truthy(keep))
         out.add_entry(e.key, e.hash);
       return {};
@@ -740,7 +733,7 @@ Value sfilter_impl(const Value* args, std::size_t) {
   }
   std::vector<const Value*> kept;
   while (const Value* e = it.next()) {
-    PY_TRY(Value keep, genexpr_call(py::call(condition, e, 1)));
+    PY_TRY(Value keep, py::in_generator(py::call(condition, e, 1)));
     if (py::truthy(keep))
       kept.push_back(e);
   }
@@ -760,7 +753,7 @@ Value extract_impl(const Value* args, std::size_t) {
   if (!gen.ok())
     return recursion_error();
   while (const Value* e = it.next()) {
-    PY_TRY(Value keep, genexpr_call(py::call(args[1], e, 1)));
+    PY_TRY(Value keep, py::in_generator(py::call(args[1], e, 1)));
     if (py::truthy(keep))
       return *e;
   }

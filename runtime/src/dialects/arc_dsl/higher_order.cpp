@@ -20,13 +20,6 @@ Value recursion_error() {
   return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
 }
 
-// PEP 479: a StopIteration escaping the body of a generator expression leaves the generator
-// as RuntimeError. battgpu::py has no RuntimeError type yet, so the exception passes through
-// unchanged; this is the one place to convert it once the type exists.
-Value genexpr_call(Value result) {
-  return result;
-}
-
 // ---- the closures (arc-dsl's lambdas: `__name__` "<lambda>") ----
 
 // compose: lambda x: outer(inner(x)); captured (outer, inner).
@@ -155,7 +148,7 @@ template <class Call> Value map_like(const Value& c, Call&& call) {
   if (c.is_frozenset()) {
     SetTable out;
     while (const Value* e = it.next()) {
-      PY_TRY(Value r, genexpr_call(call(*e)));
+      PY_TRY(Value r, py::in_generator(call(*e)));
       out.add(std::move(r));
     }
     return py::make_frozenset(std::move(out));
@@ -166,7 +159,7 @@ template <class Call> Value map_like(const Value& c, Call&& call) {
   Value out = py::new_tuple(static_cast<std::size_t>(n));
   Value* items = py::tuple_items(out);
   for (std::int64_t i = 0; i < n; ++i) {
-    PY_TRY(items[i], genexpr_call(call(*it.next())));
+    PY_TRY(items[i], py::in_generator(call(*it.next())));
   }
   return out;
 }
@@ -207,7 +200,7 @@ Value papply_impl(const Value* args, std::size_t) {
   for (std::int64_t k = 0; k < n; ++k) {
     ij[0] = *ia.next();
     ij[1] = *ib.next();
-    PY_TRY(items[k], genexpr_call(py::call(args[0], ij, 2)));
+    PY_TRY(items[k], py::in_generator(py::call(args[0], ij, 2)));
   }
   return out;
 }
@@ -234,7 +227,7 @@ Value prapply_impl(const Value* args, std::size_t) {
     while (const Value* i = it.next()) {
       ij[0] = *i;
       ij[1] = *j;
-      PY_TRY(Value r, genexpr_call(py::call(args[0], ij, 2)));
+      PY_TRY(Value r, py::in_generator(py::call(args[0], ij, 2)));
       out.add(std::move(r));
     }
   }
