@@ -52,8 +52,7 @@ constexpr int kHandlerFrames = 6;
 Value wrapper_outcome(Value failed) {
   if (!py::is_exception_subclass(failed.error().type))
     return failed;
-  py::FrameGuard probe(kHandlerFrames);
-  if (!probe.ok())
+  if (!py::FrameGuard::fits(kHandlerFrames))
     return py::empty_tuple();
   return failed;
 }
@@ -93,13 +92,17 @@ template <class Step> Value generate_map(const Value& source, Into into, Step&& 
   if (!frame.ok())
     return recursion_error();
   if (into == Into::Tuple) {
-    std::vector<Value> items;
-    items.reserve(static_cast<std::size_t>(it.remaining()));
+    // One item per element: the tuple is filled in place.
+    const auto n = static_cast<std::size_t>(it.remaining());
+    if (n == 0)
+      return py::empty_tuple();
+    Value out = py::new_tuple(n);
+    Value* dst = py::tuple_items(out);
     while (const Value* e = it.next()) {
-      PY_TRY(Value v, py::in_generator(step(*e)));
-      items.push_back(std::move(v));
+      PY_TRY(*dst, py::in_generator(step(*e)));
+      ++dst;
     }
-    return tuple_from(std::move(items));
+    return out;
   }
   py::SetTable table;
   while (const Value* e = it.next()) {
@@ -338,15 +341,12 @@ Value power_impl(const Value* args, std::size_t) {
   Value less = py::sub(n, Value::integer(1));
   if (!less.ok())
     return wrapper_outcome(std::move(less));
-  {
-    // An n that never reaches 1 recurses until the recursive call cannot be entered: its
-    // wrapper's frame, or the frame of power inside it (whose handler then has no frame for
-    // _get_safe_default either), is past the limit, and the RecursionError reaches this
-    // frame, whose wrapper is too near the limit to read the annotation: it gives ().
-    py::FrameGuard probe(2);
-    if (!probe.ok())
-      return py::empty_tuple();
-  }
+  // An n that never reaches 1 recurses until the recursive call cannot be entered: its
+  // wrapper's frame, or the frame of power inside it (whose handler then has no frame for
+  // _get_safe_default either), is past the limit, and the RecursionError reaches this frame,
+  // whose wrapper is too near the limit to read the annotation: it gives ().
+  if (!py::FrameGuard::fits(2))
+    return py::empty_tuple();
   Value inner_args[2] = {function, std::move(less)};
   Value inner = py::call(fn::power, inner_args, 2);
   if (!inner.ok())
