@@ -178,8 +178,18 @@ Value call_uncached(const Builtin& f, const Value* args, std::size_t nargs) {
       result = frame.ok() ? run_impl(f, args, nargs)
                           : Value(Error{Exc::RecursionError, "maximum recursion depth exceeded"});
     }
-    if (!result.ok() && is_exception_subclass(result.error().type))
+    if (!result.ok() && is_exception_subclass(result.error().type)) {
+      // The wrapper's handler calls _get_safe_default, a frame below it, which reads the
+      // annotation a few frames deeper still: near the recursion limit the handler itself fails
+      // (the RecursionError leaves the wrapper), or the annotation cannot be read and the
+      // default is ().
+      FrameGuard handler;
+      if (!handler.ok())
+        return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
+      if (f.default_frames > 0 && !FrameGuard::fits(f.default_frames))
+        return empty_tuple();
       return safe_default_value(f.safe_default);
+    }
     return result;
   }
   if (nargs < static_cast<std::size_t>(f.min_args) || nargs > static_cast<std::size_t>(f.max_args))

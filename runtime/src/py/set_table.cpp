@@ -273,6 +273,21 @@ void SetTable::merge(const SetTable& other) {
       add_entry(o[i].key, o[i].hash);
 }
 
+SetTable SetTable::from_layout(std::int64_t mask, std::size_t n, const std::int64_t* slots,
+                               const std::int64_t* hashes, Value* keys) {
+  SetTable t;
+  if (mask != kMinSize - 1)
+    t.t_ = allocate_slots(mask + 1);
+  t.mask_ = mask;
+  t.fill_ = t.used_ = static_cast<std::int64_t>(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    SetEntry& e = t.t_[slots[k]];
+    e.hash = hashes[k];
+    e.key = std::move(keys[k]);
+  }
+  return t;
+}
+
 SetTable SetTable::copy_of(const SetTable& other) {
   SetTable t;
   t.merge(other);

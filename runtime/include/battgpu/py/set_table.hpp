@@ -64,6 +64,12 @@ public:
   /// `a <= b`.
   static bool is_subset(const SetTable& a, const SetTable& b);
 
+  /// A table of `mask + 1` slots holding `keys[k]`, whose hash is `hashes[k]`, in slot
+  /// `slots[k]` for each k < n, and no deleted slots: the layout a simulation of CPython's
+  /// algorithms over stand-in keys computed (the keys are moved in).
+  static SetTable from_layout(std::int64_t mask, std::size_t n, const std::int64_t* slots,
+                              const std::int64_t* hashes, Value* keys);
+
   /// frozenset's hash of this table (frozenset_hash): depends on the slots as well as the keys.
   std::int64_t frozenset_hash() const;
 

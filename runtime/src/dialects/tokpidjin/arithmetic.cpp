@@ -971,48 +971,85 @@ constinit const py::Builtin divide{"divide", py::Dialect::Tokpidjin, 2,
                                    2,        &divide_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin invert{"invert", py::Dialect::Tokpidjin, 1,
                                    1,        &invert_impl,           py::SafeDefault::EmptyTuple};
-constinit const py::Builtin even{"even",     py::Dialect::Tokpidjin, 1, 1,
-                                 &even_impl, py::SafeDefault::False};
+constinit const py::Builtin even{"even",
+                                 py::Dialect::Tokpidjin,
+                                 1,
+                                 1,
+                                 &even_impl,
+                                 py::SafeDefault::False,
+                                 /*memoize=*/false,
+                                 /*default_frames=*/6};
 constinit const py::Builtin double_{"double", py::Dialect::Tokpidjin, 1,
                                     1,        &double_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin halve{"halve",     py::Dialect::Tokpidjin,     1, 1,
                                   &halve_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin flip{"flip",     py::Dialect::Tokpidjin, 1, 1,
-                                 &flip_impl, py::SafeDefault::False};
-constinit const py::Builtin equality{"equality", py::Dialect::Tokpidjin, 2,
-                                     2,          &equality_impl,         py::SafeDefault::False};
-constinit const py::Builtin contained{"contained", py::Dialect::Tokpidjin, 2,
-                                      2,           &contained_impl,        py::SafeDefault::False};
+constinit const py::Builtin flip{"flip",
+                                 py::Dialect::Tokpidjin,
+                                 1,
+                                 1,
+                                 &flip_impl,
+                                 py::SafeDefault::False,
+                                 /*memoize=*/false,
+                                 /*default_frames=*/6};
+constinit const py::Builtin equality{
+    "equality",        py::Dialect::Tokpidjin, 2, 2, &equality_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin contained{
+    "contained",       py::Dialect::Tokpidjin, 2, 2, &contained_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin combine{"combine", py::Dialect::Tokpidjin, 2,
                                     2,         &combine_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin intersection{"intersection",     py::Dialect::Tokpidjin,         2, 2,
-                                         &intersection_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin difference{"difference",     py::Dialect::Tokpidjin,         2, 2,
-                                       &difference_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin intersection{"intersection",
+                                         py::Dialect::Tokpidjin,
+                                         2,
+                                         2,
+                                         &intersection_impl,
+                                         py::SafeDefault::EmptyFrozenSet,
+                                         /*memoize=*/false,
+                                         /*default_frames=*/6};
+constinit const py::Builtin difference{"difference",
+                                       py::Dialect::Tokpidjin,
+                                       2,
+                                       2,
+                                       &difference_impl,
+                                       py::SafeDefault::EmptyFrozenSet,
+                                       /*memoize=*/false,
+                                       /*default_frames=*/6};
 constinit const py::Builtin dedupe{"dedupe", py::Dialect::Tokpidjin, 1,
                                    1,        &dedupe_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin order{"order",     py::Dialect::Tokpidjin,     2, 2,
                                   &order_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin repeat{"repeat", py::Dialect::Tokpidjin, 2,
                                    2,        &repeat_impl,           py::SafeDefault::EmptyTuple};
-constinit const py::Builtin greater{"greater", py::Dialect::Tokpidjin, 2,
-                                    2,         &greater_impl,          py::SafeDefault::False};
-constinit const py::Builtin size{"size",     py::Dialect::Tokpidjin, 1, 1,
-                                 &size_impl, py::SafeDefault::Zero};
+constinit const py::Builtin greater{
+    "greater",         py::Dialect::Tokpidjin, 2, 2, &greater_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin size{"size",
+                                 py::Dialect::Tokpidjin,
+                                 1,
+                                 1,
+                                 &size_impl,
+                                 py::SafeDefault::Zero,
+                                 /*memoize=*/false,
+                                 /*default_frames=*/6};
 constinit const py::Builtin merge{"merge",     py::Dialect::Tokpidjin,     1, 1,
                                   &merge_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin merge_f{"merge_f", py::Dialect::Tokpidjin, 1,
                                     1,         &merge_f_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin merge_t{"merge_t", py::Dialect::Tokpidjin, 1,
                                     1,         &merge_t_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin maximum{"maximum", py::Dialect::Tokpidjin, 1,
-                                    1,         &maximum_impl,          py::SafeDefault::Zero};
-constinit const py::Builtin minimum{"minimum", py::Dialect::Tokpidjin, 1,
-                                    1,         &minimum_impl,          py::SafeDefault::Zero};
-constinit const py::Builtin valmax{"valmax", py::Dialect::Tokpidjin, 2,
-                                   2,        &valmax_impl,           py::SafeDefault::Zero};
-constinit const py::Builtin valmin{"valmin", py::Dialect::Tokpidjin, 2,
-                                   2,        &valmin_impl,           py::SafeDefault::Zero};
+constinit const py::Builtin maximum{
+    "maximum",         py::Dialect::Tokpidjin, 1, 1, &maximum_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/8};
+constinit const py::Builtin minimum{
+    "minimum",         py::Dialect::Tokpidjin, 1, 1, &minimum_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/8};
+constinit const py::Builtin valmax{
+    "valmax",          py::Dialect::Tokpidjin, 2, 2, &valmax_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmin{
+    "valmin",          py::Dialect::Tokpidjin, 2, 2, &valmin_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin argmax{"argmax", py::Dialect::Tokpidjin, 2,
                                    2,        &argmax_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin argmin{"argmin", py::Dialect::Tokpidjin, 2,
@@ -1021,12 +1058,20 @@ constinit const py::Builtin mostcommon{"mostcommon",     py::Dialect::Tokpidjin,
                                        &mostcommon_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin leastcommon{"leastcommon",     py::Dialect::Tokpidjin,     1, 1,
                                         &leastcommon_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin initset{"initset",     py::Dialect::Tokpidjin,         1, 1,
-                                    &initset_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin both{"both",     py::Dialect::Tokpidjin, 2, 2,
-                                 &both_impl, py::SafeDefault::False};
-constinit const py::Builtin either{"either", py::Dialect::Tokpidjin, 2,
-                                   2,        &either_impl,           py::SafeDefault::False};
+constinit const py::Builtin initset{
+    "initset",         py::Dialect::Tokpidjin, 1, 1, &initset_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin both{"both",
+                                 py::Dialect::Tokpidjin,
+                                 2,
+                                 2,
+                                 &both_impl,
+                                 py::SafeDefault::False,
+                                 /*memoize=*/false,
+                                 /*default_frames=*/6};
+constinit const py::Builtin either{
+    "either",          py::Dialect::Tokpidjin, 2, 2, &either_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin increment{"increment",     py::Dialect::Tokpidjin,     1, 1,
                                       &increment_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin decrement{"decrement",     py::Dialect::Tokpidjin,     1, 1,
@@ -1035,8 +1080,9 @@ constinit const py::Builtin crement{"crement", py::Dialect::Tokpidjin, 1,
                                     1,         &crement_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin sign{"sign",     py::Dialect::Tokpidjin,     1, 1,
                                  &sign_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin positive{"positive", py::Dialect::Tokpidjin, 1,
-                                     1,          &positive_impl,         py::SafeDefault::False};
+constinit const py::Builtin positive{
+    "positive",        py::Dialect::Tokpidjin, 1, 1, &positive_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin toivec{"toivec", py::Dialect::Tokpidjin, 1,
                                    1,        &toivec_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin tojvec{"tojvec", py::Dialect::Tokpidjin, 1,
@@ -1045,8 +1091,9 @@ constinit const py::Builtin extract{"extract", py::Dialect::Tokpidjin, 2,
                                     2,         &extract_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin totuple{"totuple", py::Dialect::Tokpidjin, 1,
                                     1,         &totuple_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin insert{"insert",     py::Dialect::Tokpidjin,         2, 2,
-                                   &insert_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin insert{
+    "insert",          py::Dialect::Tokpidjin, 2, 2, &insert_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin other{"other",     py::Dialect::Tokpidjin,     2, 2,
                                   &other_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin interval{"interval",     py::Dialect::Tokpidjin,     3, 3,
@@ -1059,8 +1106,9 @@ constinit const py::Builtin toij{"toij",     py::Dialect::Tokpidjin,     1, 1,
                                  &toij_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin astriple{"astriple",     py::Dialect::Tokpidjin,     3, 3,
                                      &astriple_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin product{"product",     py::Dialect::Tokpidjin,         2, 2,
-                                    &product_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin product{
+    "product",         py::Dialect::Tokpidjin, 2, 2, &product_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin pair{"pair",     py::Dialect::Tokpidjin,     2, 2,
                                  &pair_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin celltuple{"celltuple",     py::Dialect::Tokpidjin,     2, 2,

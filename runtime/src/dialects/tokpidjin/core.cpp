@@ -574,23 +574,43 @@ constinit const py::Builtin difference_t{
 constinit const py::Builtin difference_tuple{
     "difference_tuple",         py::Dialect::Tokpidjin, 2, 2, &batt_extensions::difference_tuple,
     py::SafeDefault::EmptyTuple};
-constinit const py::Builtin p_f{"p_f",     py::Dialect::Tokpidjin,         1, 1,
-                                &p_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin p_g{"p_g", py::Dialect::Tokpidjin, 1,
-                                1,     &batt_extensions::p_g,  py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin p_o{"p_o",     py::Dialect::Tokpidjin,         1, 1,
-                                &p_o_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin p_f{"p_f",
+                                py::Dialect::Tokpidjin,
+                                1,
+                                1,
+                                &p_f_impl,
+                                py::SafeDefault::EmptyFrozenSet,
+                                /*memoize=*/false,
+                                /*default_frames=*/8};
+constinit const py::Builtin p_g{"p_g",
+                                py::Dialect::Tokpidjin,
+                                1,
+                                1,
+                                &batt_extensions::p_g,
+                                py::SafeDefault::EmptyFrozenSet,
+                                /*memoize=*/false,
+                                /*default_frames=*/10};
+constinit const py::Builtin p_o{"p_o",
+                                py::Dialect::Tokpidjin,
+                                1,
+                                1,
+                                &p_o_impl,
+                                py::SafeDefault::EmptyFrozenSet,
+                                /*memoize=*/false,
+                                /*default_frames=*/10};
 constinit const py::Builtin dedupe_pair_tuple{
     "dedupe_pair_tuple",     py::Dialect::Tokpidjin,     1, 1,
     &dedupe_pair_tuple_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin c_iz{"c_iz",     py::Dialect::Tokpidjin,     2, 2,
                                  &c_iz_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin c_iz_n{"c_iz_n", py::Dialect::Tokpidjin, 3,
-                                   3,        &c_iz_n_impl,           py::SafeDefault::Zero};
+constinit const py::Builtin c_iz_n{
+    "c_iz_n",          py::Dialect::Tokpidjin, 3, 3, &c_iz_n_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin c_zo{"c_zo",     py::Dialect::Tokpidjin,     2, 2,
                                  &c_zo_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin c_zo_n{"c_zo_n", py::Dialect::Tokpidjin, 3,
-                                   3,        &c_zo_n_impl,           py::SafeDefault::Zero};
+constinit const py::Builtin c_zo_n{
+    "c_zo_n",          py::Dialect::Tokpidjin, 3, 3, &c_zo_n_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin a_mr{"a_mr",     py::Dialect::Tokpidjin,     1, 1,
                                  &a_mr_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin get_nth_t{
@@ -615,12 +635,15 @@ constinit const py::Builtin mir_rot_t{"mir_rot_t",     py::Dialect::Tokpidjin,  
                                       &mir_rot_t_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin mir_rot_f{"mir_rot_f",     py::Dialect::Tokpidjin,     2, 2,
                                       &mir_rot_f_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin get_color_rank_t{"get_color_rank_t",     py::Dialect::Tokpidjin, 2, 2,
-                                             &get_color_rank_t_impl, py::SafeDefault::Zero};
-constinit const py::Builtin get_color_rank_f{"get_color_rank_f",     py::Dialect::Tokpidjin, 2, 2,
-                                             &get_color_rank_f_impl, py::SafeDefault::Zero};
-constinit const py::Builtin get_rank{"get_rank", py::Dialect::Tokpidjin, 2,
-                                     2,          &get_rank_impl,         py::SafeDefault::Zero};
+constinit const py::Builtin get_color_rank_t{
+    "get_color_rank_t", py::Dialect::Tokpidjin, 2, 2, &get_color_rank_t_impl, py::SafeDefault::Zero,
+    /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin get_color_rank_f{
+    "get_color_rank_f", py::Dialect::Tokpidjin, 2, 2, &get_color_rank_f_impl, py::SafeDefault::Zero,
+    /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin get_rank{
+    "get_rank",        py::Dialect::Tokpidjin, 2, 2, &get_rank_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/8};
 constinit const py::Builtin get_arg_rank{"get_arg_rank",     py::Dialect::Tokpidjin,     3, 3,
                                          &get_arg_rank_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin get_arg_rank_t{"get_arg_rank_t",     py::Dialect::Tokpidjin,     3, 3,

@@ -1601,14 +1601,17 @@ constinit const py::Builtin center{"center", py::Dialect::Tokpidjin, 1,
                                    1,        &center_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin position{"position",     py::Dialect::Tokpidjin,     2, 2,
                                      &position_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin index{"index",     py::Dialect::Tokpidjin, 2, 2,
-                                  &index_impl, py::SafeDefault::Zero};
+constinit const py::Builtin index{
+    "index",           py::Dialect::Tokpidjin, 2, 2, &index_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
 constinit const py::Builtin canvas{"canvas", py::Dialect::Tokpidjin, 2,
                                    2,        &canvas_impl,           py::SafeDefault::EmptyTuple};
-constinit const py::Builtin corners{"corners",     py::Dialect::Tokpidjin,         1, 1,
-                                    &corners_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin connect{"connect",     py::Dialect::Tokpidjin,         2, 2,
-                                    &connect_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin corners{
+    "corners",         py::Dialect::Tokpidjin, 1, 1, &corners_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin connect{
+    "connect",         py::Dialect::Tokpidjin, 2, 2, &connect_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/10};
 constinit const py::Builtin cover{"cover",     py::Dialect::Tokpidjin,     2, 2,
                                   &cover_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin trim{"trim",     py::Dialect::Tokpidjin,     1, 1,
@@ -1623,34 +1626,76 @@ constinit const py::Builtin lefthalf{"lefthalf",     py::Dialect::Tokpidjin,    
                                      &lefthalf_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin righthalf{"righthalf",     py::Dialect::Tokpidjin,     1, 1,
                                       &righthalf_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vfrontier{"vfrontier",     py::Dialect::Tokpidjin,         1, 1,
-                                      &vfrontier_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin hfrontier{"hfrontier",     py::Dialect::Tokpidjin,         1, 1,
-                                      &hfrontier_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin backdrop{"backdrop",     py::Dialect::Tokpidjin,         1, 1,
-                                     &backdrop_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin delta{"delta",     py::Dialect::Tokpidjin,         1, 1,
-                                  &delta_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin vfrontier{"vfrontier",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &vfrontier_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin hfrontier{"hfrontier",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &hfrontier_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin backdrop{"backdrop",
+                                     py::Dialect::Tokpidjin,
+                                     1,
+                                     1,
+                                     &backdrop_impl,
+                                     py::SafeDefault::EmptyFrozenSet,
+                                     /*memoize=*/false,
+                                     /*default_frames=*/12};
+constinit const py::Builtin delta{
+    "delta",           py::Dialect::Tokpidjin, 1, 1, &delta_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin gravitate{"gravitate",     py::Dialect::Tokpidjin,     2, 2,
                                       &gravitate_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin inbox{"inbox",     py::Dialect::Tokpidjin,         1, 1,
-                                  &inbox_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin outbox{"outbox",     py::Dialect::Tokpidjin,         1, 1,
-                                   &outbox_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin box{"box",     py::Dialect::Tokpidjin,         1, 1,
-                                &box_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin shoot{"shoot",     py::Dialect::Tokpidjin,         2, 2,
-                                  &shoot_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin occurrences{"occurrences",     py::Dialect::Tokpidjin,         2, 2,
-                                        &occurrences_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin frontiers{"frontiers",     py::Dialect::Tokpidjin,         1, 1,
-                                      &frontiers_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin inbox{
+    "inbox",           py::Dialect::Tokpidjin, 1, 1, &inbox_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin outbox{
+    "outbox",          py::Dialect::Tokpidjin, 1, 1, &outbox_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin box{"box",
+                                py::Dialect::Tokpidjin,
+                                1,
+                                1,
+                                &box_impl,
+                                py::SafeDefault::EmptyFrozenSet,
+                                /*memoize=*/false,
+                                /*default_frames=*/12};
+constinit const py::Builtin shoot{
+    "shoot",           py::Dialect::Tokpidjin, 2, 2, &shoot_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin occurrences{"occurrences",
+                                        py::Dialect::Tokpidjin,
+                                        2,
+                                        2,
+                                        &occurrences_impl,
+                                        py::SafeDefault::EmptyFrozenSet,
+                                        /*memoize=*/false,
+                                        /*default_frames=*/10};
+constinit const py::Builtin frontiers{"frontiers",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &frontiers_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/14};
 constinit const py::Builtin compress{"compress",     py::Dialect::Tokpidjin,     1, 1,
                                      &compress_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hperiod{"hperiod", py::Dialect::Tokpidjin, 1,
-                                    1,         &hperiod_impl,          py::SafeDefault::Zero};
-constinit const py::Builtin vperiod{"vperiod", py::Dialect::Tokpidjin, 1,
-                                    1,         &vperiod_impl,          py::SafeDefault::Zero};
+constinit const py::Builtin hperiod{
+    "hperiod",         py::Dialect::Tokpidjin, 1, 1, &hperiod_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin vperiod{
+    "vperiod",         py::Dialect::Tokpidjin, 1, 1, &vperiod_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
 } // namespace fn
 
 namespace {

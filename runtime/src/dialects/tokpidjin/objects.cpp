@@ -619,6 +619,11 @@ struct FloodScratch {
   std::vector<std::int32_t> unvisited;        // asindices' iteration order (large grids)
   std::vector<std::vector<std::int32_t>> unvisited_cache; // by (h, w) up to kCacheDim
   KeySet cands, neighborhood, all;
+  // The object sets, simulated on cell numbers with the hashes of the cells' tuples.
+  std::vector<std::int64_t> cell_hash;
+  KeySet obj, frozen;
+  std::vector<std::int64_t> slot_of, hash_of;
+  std::vector<Value> key_of;
 };
 
 FloodScratch& flood_scratch() {
@@ -731,10 +736,28 @@ Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg,
       }
       objs_t.push(std::move(obj));
     } else {
-      py::SetTable obj;
+      // obj as the loop builds it and frozenset(obj), simulated on the cells' numbers with
+      // their tuples' hashes; then the cells go straight into their slots.
+      s.cell_hash.resize(static_cast<std::size_t>(n));
       for (const std::int32_t c : s.seq)
-        obj.add(py::cell_of(row_of[c], col_of[c], cells[c]));
-      objs.add(freeze(std::move(obj)));
+        s.cell_hash[static_cast<std::size_t>(c)] = int_tuple_hash({row_of[c], col_of[c], cells[c]});
+      s.obj.set_hashes(s.cell_hash.data());
+      s.frozen.set_hashes(s.cell_hash.data());
+      s.obj.clear();
+      for (const std::int32_t c : s.seq)
+        s.obj.add(c);
+      s.frozen.clear();
+      s.frozen.merge(s.obj);
+      s.slot_of.clear();
+      s.hash_of.clear();
+      s.key_of.clear();
+      s.frozen.for_each_slot([&](std::int32_t c, std::int64_t slot) {
+        s.slot_of.push_back(slot);
+        s.hash_of.push_back(s.cell_hash[static_cast<std::size_t>(c)]);
+        s.key_of.push_back(py::cell_of(row_of[c], col_of[c], cells[c]));
+      });
+      objs.add(py::make_frozenset(py::SetTable::from_layout(
+          s.frozen.mask(), s.key_of.size(), s.slot_of.data(), s.hash_of.data(), s.key_of.data())));
     }
   }
   if constexpr (kTuple)
@@ -1377,60 +1400,92 @@ Value asobject_impl(const Value* args, std::size_t) {
 
 namespace fn {
 constinit const py::Builtin objects{
-    "objects",       py::Dialect::Tokpidjin, 4, 4, &objects_impl, py::SafeDefault::EmptyFrozenSet,
-    /*memoize=*/true};
-constinit const py::Builtin objects_g{
-    "objects_t",     py::Dialect::Tokpidjin, 4, 4, &objects_t_impl, py::SafeDefault::EmptyTuple,
-    /*memoize=*/true};
-constinit const py::Builtin objects_t{
-    "objects_t",     py::Dialect::Tokpidjin, 4, 4, &objects_t_impl, py::SafeDefault::EmptyTuple,
-    /*memoize=*/true};
-constinit const py::Builtin partition{
-    "partition",     py::Dialect::Tokpidjin, 1, 1, &partition_impl, py::SafeDefault::EmptyFrozenSet,
-    /*memoize=*/true};
+    "objects",        py::Dialect::Tokpidjin, 4, 4, &objects_impl, py::SafeDefault::EmptyFrozenSet,
+    /*memoize=*/true, /*default_frames=*/14};
+constinit const py::Builtin objects_g{"objects_t",     py::Dialect::Tokpidjin,      4, 4,
+                                      &objects_t_impl, py::SafeDefault::EmptyTuple,
+                                      /*memoize=*/true};
+constinit const py::Builtin objects_t{"objects_t",     py::Dialect::Tokpidjin,      4, 4,
+                                      &objects_t_impl, py::SafeDefault::EmptyTuple,
+                                      /*memoize=*/true};
+constinit const py::Builtin partition{"partition",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &partition_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/true,
+                                      /*default_frames=*/14};
 constinit const py::Builtin fgpartition{"fgpartition",
                                         py::Dialect::Tokpidjin,
                                         1,
                                         1,
                                         &fgpartition_impl,
                                         py::SafeDefault::EmptyFrozenSet,
-                                        /*memoize=*/true};
-constinit const py::Builtin square_t{"square_t", py::Dialect::Tokpidjin, 1,
-                                     1,          &square_t_impl,         py::SafeDefault::False};
-constinit const py::Builtin square_f{"square_f", py::Dialect::Tokpidjin, 1,
-                                     1,          &square_f_impl,         py::SafeDefault::False};
-constinit const py::Builtin vline_i{"vline_i", py::Dialect::Tokpidjin, 1,
-                                    1,         &vline_i_impl,          py::SafeDefault::False};
-constinit const py::Builtin vline_o{"vline_o", py::Dialect::Tokpidjin, 1,
-                                    1,         &vline_o_impl,          py::SafeDefault::False};
-constinit const py::Builtin hline_i{"hline_i", py::Dialect::Tokpidjin, 1,
-                                    1,         &hline_i_impl,          py::SafeDefault::False};
-constinit const py::Builtin hline_o{"hline_o", py::Dialect::Tokpidjin, 1,
-                                    1,         &hline_o_impl,          py::SafeDefault::False};
-constinit const py::Builtin hmatching{"hmatching", py::Dialect::Tokpidjin, 2,
-                                      2,           &hmatching_impl,        py::SafeDefault::False};
-constinit const py::Builtin vmatching{"vmatching", py::Dialect::Tokpidjin, 2,
-                                      2,           &vmatching_impl,        py::SafeDefault::False};
-constinit const py::Builtin manhattan{"manhattan", py::Dialect::Tokpidjin, 2,
-                                      2,           &manhattan_impl,        py::SafeDefault::Zero};
-constinit const py::Builtin adjacent{"adjacent", py::Dialect::Tokpidjin, 2,
-                                     2,          &adjacent_impl,         py::SafeDefault::False};
-constinit const py::Builtin bordering{"bordering", py::Dialect::Tokpidjin, 2,
-                                      2,           &bordering_impl,        py::SafeDefault::False};
+                                        /*memoize=*/true,
+                                        /*default_frames=*/14};
+constinit const py::Builtin square_t{
+    "square_t",        py::Dialect::Tokpidjin, 1, 1, &square_t_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin square_f{
+    "square_f",        py::Dialect::Tokpidjin, 1, 1, &square_f_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin vline_i{
+    "vline_i",         py::Dialect::Tokpidjin, 1, 1, &vline_i_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin vline_o{
+    "vline_o",         py::Dialect::Tokpidjin, 1, 1, &vline_o_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hline_i{
+    "hline_i",         py::Dialect::Tokpidjin, 1, 1, &hline_i_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hline_o{
+    "hline_o",         py::Dialect::Tokpidjin, 1, 1, &hline_o_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hmatching{
+    "hmatching",       py::Dialect::Tokpidjin, 2, 2, &hmatching_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin vmatching{
+    "vmatching",       py::Dialect::Tokpidjin, 2, 2, &vmatching_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin manhattan{
+    "manhattan",       py::Dialect::Tokpidjin, 2, 2, &manhattan_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin adjacent{
+    "adjacent",        py::Dialect::Tokpidjin, 2, 2, &adjacent_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin bordering{
+    "bordering",       py::Dialect::Tokpidjin, 2, 2, &bordering_impl, py::SafeDefault::False,
+    /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin centerofmass{"centerofmass",     py::Dialect::Tokpidjin,     1, 1,
                                          &centerofmass_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin numcolors_t{"numcolors_t",     py::Dialect::Tokpidjin, 1, 1,
-                                        &numcolors_t_impl, py::SafeDefault::Zero};
-constinit const py::Builtin numcolors_f{"numcolors_f",     py::Dialect::Tokpidjin, 1, 1,
-                                        &numcolors_f_impl, py::SafeDefault::Zero};
-constinit const py::Builtin color{"color",     py::Dialect::Tokpidjin, 1, 1,
-                                  &color_impl, py::SafeDefault::Zero};
-constinit const py::Builtin toobject{"toobject",     py::Dialect::Tokpidjin,         2, 2,
-                                     &toobject_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin numcolors_t{
+    "numcolors_t",     py::Dialect::Tokpidjin, 1, 1, &numcolors_t_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin numcolors_f{
+    "numcolors_f",     py::Dialect::Tokpidjin, 1, 1, &numcolors_f_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin color{
+    "color",           py::Dialect::Tokpidjin, 1, 1, &color_impl, py::SafeDefault::Zero,
+    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin toobject{"toobject",
+                                     py::Dialect::Tokpidjin,
+                                     2,
+                                     2,
+                                     &toobject_impl,
+                                     py::SafeDefault::EmptyFrozenSet,
+                                     /*memoize=*/false,
+                                     /*default_frames=*/12};
 constinit const py::Builtin is_no_grid{"is_no_grid",     py::Dialect::Tokpidjin,     1, 1,
                                        &is_no_grid_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin asobject{"asobject",     py::Dialect::Tokpidjin,         1, 1,
-                                     &asobject_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin asobject{"asobject",
+                                     py::Dialect::Tokpidjin,
+                                     1,
+                                     1,
+                                     &asobject_impl,
+                                     py::SafeDefault::EmptyFrozenSet,
+                                     /*memoize=*/false,
+                                     /*default_frames=*/10};
 } // namespace fn
 
 namespace {

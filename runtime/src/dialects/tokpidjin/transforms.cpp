@@ -1047,36 +1047,108 @@ constinit const py::Builtin rot270{"rot270", py::Dialect::Tokpidjin, 1,
                                    1,        &rot270_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin hmirror_t{"hmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &hmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hmirror_f{"hmirror_f",     py::Dialect::Tokpidjin,         1, 1,
-                                      &hmirror_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin hmirror_i{"hmirror_i",     py::Dialect::Tokpidjin,         1, 1,
-                                      &hmirror_i_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin hmirror_o{"hmirror_o",     py::Dialect::Tokpidjin,         1, 1,
-                                      &hmirror_o_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin hmirror_f{"hmirror_f",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &hmirror_f_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/15};
+constinit const py::Builtin hmirror_i{"hmirror_i",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &hmirror_i_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin hmirror_o{"hmirror_o",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &hmirror_o_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
 constinit const py::Builtin vmirror_t{"vmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &vmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vmirror_f{"vmirror_f",     py::Dialect::Tokpidjin,         1, 1,
-                                      &vmirror_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin vmirror_i{"vmirror_i",     py::Dialect::Tokpidjin,         1, 1,
-                                      &vmirror_i_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin vmirror_o{"vmirror_o",     py::Dialect::Tokpidjin,         1, 1,
-                                      &vmirror_o_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin vmirror_f{"vmirror_f",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &vmirror_f_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/15};
+constinit const py::Builtin vmirror_i{"vmirror_i",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &vmirror_i_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin vmirror_o{"vmirror_o",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &vmirror_o_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
 constinit const py::Builtin dmirror_t{"dmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &dmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin dmirror_f{"dmirror_f",     py::Dialect::Tokpidjin,         1, 1,
-                                      &dmirror_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin dmirror_i{"dmirror_i",     py::Dialect::Tokpidjin,         1, 1,
-                                      &dmirror_i_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin dmirror_o{"dmirror_o",     py::Dialect::Tokpidjin,         1, 1,
-                                      &dmirror_o_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin dmirror_f{"dmirror_f",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &dmirror_f_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/15};
+constinit const py::Builtin dmirror_i{"dmirror_i",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &dmirror_i_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin dmirror_o{"dmirror_o",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &dmirror_o_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
 constinit const py::Builtin cmirror_t{"cmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &cmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin cmirror_f{"cmirror_f",     py::Dialect::Tokpidjin,         1, 1,
-                                      &cmirror_f_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin cmirror_i{"cmirror_i",     py::Dialect::Tokpidjin,         1, 1,
-                                      &cmirror_i_impl, py::SafeDefault::EmptyFrozenSet};
-constinit const py::Builtin cmirror_o{"cmirror_o",     py::Dialect::Tokpidjin,         1, 1,
-                                      &cmirror_o_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin cmirror_f{"cmirror_f",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &cmirror_f_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/15};
+constinit const py::Builtin cmirror_i{"cmirror_i",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &cmirror_i_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
+constinit const py::Builtin cmirror_o{"cmirror_o",
+                                      py::Dialect::Tokpidjin,
+                                      1,
+                                      1,
+                                      &cmirror_o_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
 constinit const py::Builtin fill{"fill",     py::Dialect::Tokpidjin,     3, 3,
                                  &fill_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin paint{"paint",     py::Dialect::Tokpidjin,     2, 2,
@@ -1091,8 +1163,14 @@ constinit const py::Builtin vupscale{"vupscale",     py::Dialect::Tokpidjin,    
                                      &vupscale_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin upscale_t{"upscale_t",     py::Dialect::Tokpidjin,     2, 2,
                                       &upscale_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin upscale_f{"upscale_f",     py::Dialect::Tokpidjin,         2, 2,
-                                      &upscale_f_impl, py::SafeDefault::EmptyFrozenSet};
+constinit const py::Builtin upscale_f{"upscale_f",
+                                      py::Dialect::Tokpidjin,
+                                      2,
+                                      2,
+                                      &upscale_f_impl,
+                                      py::SafeDefault::EmptyFrozenSet,
+                                      /*memoize=*/false,
+                                      /*default_frames=*/10};
 } // namespace fn
 
 namespace {
