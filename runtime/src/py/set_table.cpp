@@ -97,6 +97,11 @@ bool SetTable::contains_entry(const Value& key, std::int64_t hash) const {
 }
 bool SetTable::contains(const Value& key) const { return contains_entry(key, py::hash(key)); }
 
+std::int64_t SetTable::find(const Value& key) const {
+  const SetEntry* e = lookup(key, py::hash(key));
+  return is_active(*e) ? e - table() : -1;
+}
+
 // set_add_entry.
 void SetTable::add_entry(Value key, std::int64_t hash) {
   SetEntry* t = table();

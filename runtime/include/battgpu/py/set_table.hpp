@@ -45,6 +45,8 @@ public:
   void add_entry(Value key, std::int64_t hash);
   /// `key in s`.
   bool contains(const Value& key) const;
+  /// The slot holding an element equal to `key` (index into slot()), or -1.
+  std::int64_t find(const Value& key) const;
   bool contains_entry(const Value& key, std::int64_t hash) const;
   /// `s.discard(key)`: true when it was there.
   bool discard(const Value& key);

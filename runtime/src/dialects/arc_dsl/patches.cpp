@@ -763,18 +763,24 @@ Value most_or_least_colour(const Value& element, bool most) {
   py::FrameGuard level;
   if (!level.ok() || (!s.empty() && !py::FrameGuard::fits(1)))
     return recursion_error();
+  // values.count(x) for every element x, in one pass: each value equals exactly the element
+  // of the set it was merged into (equal values hash alike; equality among the DSL's values
+  // is transitive but for NaNs, which compare by identity).
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(s.mask() + 1), 0);
+  for (const Value& v : values)
+    ++counts[static_cast<std::size_t>(s.find(v))];
   const Value* best = nullptr;
   std::int64_t best_count = 0;
-  s.for_each([&](const Value& x) {
-    std::int64_t n = 0;
-    for (const Value& v : values)
-      if (py::eq(v, x))
-        ++n;
+  for (std::int64_t i = 0; i <= s.mask(); ++i) {
+    const py::SetEntry& e = s.slot(i);
+    if (e.key.kind() == Kind::Unbound || e.key.kind() == Kind::Dummy)
+      continue;
+    const std::int64_t n = counts[static_cast<std::size_t>(i)];
     if (best == nullptr || (most ? n > best_count : n < best_count)) {
-      best = &x;
+      best = &e.key;
       best_count = n;
     }
-  });
+  }
   if (best == nullptr)
     return py::Error{Exc::ValueError, "arg is an empty sequence"};
   return *best;

@@ -177,19 +177,27 @@ Value pick_by_count(const std::vector<Value>& values, bool want_max) {
   py::SetTable distinct;
   for (const Value& v : values)
     distinct.add(v);
+  // list.count(e) counts the values equal to e (identity first). Each value equals exactly the
+  // element of the set it was merged into (equal values hash alike, and equality among the
+  // DSL's values is transitive but for NaNs, which compare by identity), so one pass over the
+  // values, looking each up, gives every count.
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(distinct.mask() + 1), 0);
+  for (const Value& v : values)
+    ++counts[static_cast<std::size_t>(distinct.find(v))];
   Value best;
   std::int64_t best_count = 0;
   bool have = false;
-  distinct.for_each([&](const Value& e) {
-    std::int64_t c = 0;
-    for (const Value& v : values) // list.count: equality, with identity first
-      c += py::eq(v, e) ? 1 : 0;
+  for (std::int64_t i = 0; i <= distinct.mask(); ++i) {
+    const py::SetEntry& e = distinct.slot(i);
+    if (e.key.kind() == py::Kind::Unbound || e.key.kind() == py::Kind::Dummy)
+      continue;
+    const std::int64_t c = counts[static_cast<std::size_t>(i)];
     if (!have || (want_max ? c > best_count : c < best_count)) {
-      best = e;
+      best = e.key;
       best_count = c;
       have = true;
     }
-  });
+  }
   return best;
 }
 
