@@ -38,16 +38,20 @@ constexpr const char* main_help = R"(battgpu - run batt-style ARC solvers over A
 
 Usage:
   battgpu run [OPTIONS] FILE.py [PATH...]
+  battgpu run [OPTIONS] --program NAME [PATH...]
   battgpu run [OPTIONS] PATH...
   battgpu solvers
+  battgpu programs
   battgpu --help | --version
 
 Commands:
   run       with FILE.py: run a Python batt or solver module as it is over ARC task
-            files ('battgpu run --help FILE.py' shows its options); without: load ARC
-            task files (directories are searched recursively for *.json), run the linked
-            solvers on every test input and report which tasks they solve
+            files ('battgpu run --help FILE.py' shows its options); with --program NAME:
+            the same for a module battgpu-import compiled into this program; without:
+            load ARC task files (directories are searched recursively for *.json), run
+            the linked solvers on every test input and report which tasks they solve
   solvers   list the solvers linked into this program, one name a line
+  programs  list the compiled programs (battgpu-import) linked into this program
 
 Options:
   -h, --help   show this help ('battgpu run --help' shows the options of run)
@@ -78,11 +82,13 @@ Options:
                    solvers see (sample inputs and outputs, test inputs) is prefetched, and
                    while it runs, its solvers' batch points on grids they compute themselves
                    are gathered into one runtime call per round (see --gather)
-  --prefetch WHEN  prefetch each batch's task grids: auto (default: when the runtime has a
-                   usable GPU), always or never
+  --prefetch WHEN  prefetch each batch's task grids: auto (default), always or never
   --gather WHEN    run each batch's regenerated solvers as coroutines that suspend at their
                    batch points until the whole batch's requests are computed together:
-                   auto (default: when the runtime has a usable GPU), always or never
+                   auto (default), always or never. auto decides by measurement: with a
+                   usable GPU the first tasks run once in each configuration of the stages
+                   left to auto and the fastest per task is kept for the rest (so auto is
+                   never slower than the stages off); without one, the stages stay off
   --time-limit S   seconds a task may take (default: none); a task past it is stopped and
                    fails with status time-limit, and the run goes on (with --gather, the
                    limit counts the task's solver time, the batched stages not included)
@@ -406,10 +412,13 @@ int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const std::vector<std::string_view> rest(args.begin() + 1, args.end());
   if (command == "run") {
     // A Python module among the arguments: run it as it is (program_command.hpp).
-    if (std::any_of(rest.begin(), rest.end(), is_program_path))
+    if (std::any_of(rest.begin(), rest.end(), is_program_path) ||
+        std::any_of(rest.begin(), rest.end(), is_program_option))
       return program_command(rest, out, err, err_is_terminal);
     return run_command(rest, out, err, err_is_terminal);
   }
+  if (command == "programs")
+    return programs_command(rest, out, err);
   if (command == "solvers") {
     if (!rest.empty() && (rest.front() == "-h" || rest.front() == "--help")) {
       out << "Usage: battgpu solvers\n\nLists the solvers linked into this program, one name a "

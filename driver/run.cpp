@@ -433,16 +433,13 @@ RunReport run(std::span<const std::filesystem::path> paths,
 
   const std::vector<tasks::Task>& all = loaded.tasks;
   report.tasks.resize(all.size());
-  const auto use = [](Batching when) {
-    return when == Batching::Always || (when == Batching::Auto && runtime::gpu_available());
-  };
-  const bool prefetch = use(settings.prefetch);
-  const bool gather = use(settings.gather);
   std::mutex progress_mutex;
   std::size_t done = 0;
   const std::size_t batch_size = report.settings.batch_size;
-  for (std::size_t first = 0; first < all.size(); first += batch_size) {
-    const std::size_t last = std::min(all.size(), first + batch_size);
+
+  // Runs tasks [first, last) in one batch with the given stages and writes their reports.
+  auto run_batch = [&](std::size_t first, std::size_t last, bool prefetch, bool gather,
+                       bool count_progress) {
     const std::span<const tasks::Task> batch(all.data() + first, last - first);
     ++report.batches;
     if (prefetch) {
@@ -459,7 +456,6 @@ RunReport run(std::span<const std::filesystem::path> paths,
       runtime::prefetch_grid_values(grids);
       report.prefetch_seconds += seconds_since(t0);
     }
-
     const Clock::time_point t0 = Clock::now();
     if (gather) {
       const runtime::GatherReport g =
@@ -475,7 +471,7 @@ RunReport run(std::span<const std::filesystem::path> paths,
       report.gathered.failed_calls += g.batched.failed_calls;
       report.gathered.seconds += g.batched.seconds;
       report.gathered.dedupe_seconds += g.batched.dedupe_seconds;
-      if (progress) {
+      if (progress && count_progress) {
         for (std::size_t i = 0; i < batch.size(); ++i)
           progress(++done, all.size(), report.tasks[first + i]);
       }
@@ -483,16 +479,69 @@ RunReport run(std::span<const std::filesystem::path> paths,
       solve_each(batch, solvers, report.settings, [&](std::size_t i, TaskReport&& r) {
         TaskReport& slot = report.tasks[first + i];
         slot = std::move(r);
-        if (progress) {
+        if (progress && count_progress) {
           std::lock_guard lock(progress_mutex);
           progress(++done, all.size(), slot);
         }
       });
     }
     report.solve_seconds += seconds_since(t0);
+    if (prefetch)
+      runtime::clear_prefetched();
+  };
+
+  // `always` and `never` are what they say; `auto` is decided by measurement, so that it is
+  // never slower than the run without the stage: the first tasks run once in each allowed
+  // configuration (results are the same whichever runs), and the fastest per task is kept
+  // for the rest. A configuration the plain run beats by any margin is not chosen.
+  bool prefetch = settings.prefetch == Batching::Always;
+  bool gather = settings.gather == Batching::Always;
+  std::size_t start_at = 0;
+  const bool decide = settings.prefetch == Batching::Auto || settings.gather == Batching::Auto;
+  if (decide && !all.empty()) {
+    std::vector<std::pair<bool, bool>> configs;
+    for (bool p : {false, true})
+      for (bool g : {false, true}) {
+        const bool p_ok = settings.prefetch == Batching::Auto || p == prefetch;
+        const bool g_ok = settings.gather == Batching::Auto || g == gather;
+        if (p_ok && g_ok)
+          configs.emplace_back(p, g);
+      }
+    // The stages only pay with a GPU: without one, `auto` keeps them off without a trial.
+    if (!runtime::gpu_available()) {
+      configs.erase(std::remove_if(configs.begin(), configs.end(),
+                                   [&](const auto& c) {
+                                     return (settings.prefetch == Batching::Auto && c.first) ||
+                                            (settings.gather == Batching::Auto && c.second);
+                                   }),
+                    configs.end());
+    }
+    if (configs.size() > 1) {
+      // Enough tasks to measure, few enough that a slow configuration costs little.
+      const std::size_t trial_tasks =
+          std::min(all.size(), std::max<std::size_t>(4, std::min<std::size_t>(batch_size, 16)));
+      double best = 0;
+      for (std::size_t k = 0; k < configs.size(); ++k) {
+        const Clock::time_point t0 = Clock::now();
+        run_batch(0, trial_tasks, configs[k].first, configs[k].second, k + 1 == configs.size());
+        const double per_task = seconds_since(t0) / static_cast<double>(trial_tasks);
+        report.trials.push_back({configs[k].first, configs[k].second, per_task});
+        if (k == 0 || per_task < best) {
+          best = per_task;
+          prefetch = configs[k].first;
+          gather = configs[k].second;
+        }
+      }
+      start_at = trial_tasks;
+    } else if (configs.size() == 1) {
+      prefetch = configs[0].first;
+      gather = configs[0].second;
+    }
   }
-  if (prefetch)
-    runtime::clear_prefetched();
+  report.prefetch_used = prefetch;
+  report.gather_used = gather;
+  for (std::size_t first = start_at; first < all.size(); first += batch_size)
+    run_batch(first, std::min(all.size(), first + batch_size), prefetch, gather, true);
   report.runtime = runtime::stats();
   report.total_seconds = seconds_since(start);
   return report;
@@ -552,6 +601,17 @@ std::string report_json(const RunReport& report) {
   w.member("prefetched_grids", report.prefetched_grids);
   w.member("prefetched_on_gpu", report.prefetched_on_gpu);
   w.member("gathered_batches", report.gathered_batches);
+  w.member("prefetch_used", report.prefetch_used);
+  w.member("gather_used", report.gather_used);
+  w.key("auto_trials").begin_array();
+  for (const RunReport::Trial& t : report.trials) {
+    w.begin_object();
+    w.member("prefetch", t.prefetch);
+    w.member("gather", t.gather);
+    w.key("seconds_per_task").number(t.seconds_per_task);
+    w.end_object();
+  }
+  w.end_array();
   w.end_object();
 
   // The batched stage of gathered batches (its seconds are part of timing.solve_seconds).
@@ -756,6 +816,14 @@ std::string report_text(const RunReport& report, bool summary_only) {
          " on a GPU), " + duration(rs.time.total) + "; prefetched " +
          std::to_string(report.prefetched_grids) + " grids (" +
          std::to_string(report.prefetched_on_gpu) + " with GPU results)\n";
+  if (!report.trials.empty()) {
+    out += "auto:";
+    for (const RunReport::Trial& t : report.trials)
+      out += std::string(" prefetch ") + (t.prefetch ? "on" : "off") + "/gather " +
+             (t.gather ? "on" : "off") + " " + duration(t.seconds_per_task) + " a task;";
+    out += std::string(" kept prefetch ") + (report.prefetch_used ? "on" : "off") +
+           ", gather " + (report.gather_used ? "on" : "off") + "\n";
+  }
   if (report.gathered_batches != 0) {
     const runtime::Gather::Totals& g = report.gathered;
     out += "gathered: " + std::to_string(g.object_requests) + " object and " +

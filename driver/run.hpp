@@ -98,6 +98,16 @@ struct RunReport {
   double total_seconds = 0;
   /// The batch runtime's statistics over the run.
   runtime::RuntimeStats runtime;
+  /// What `auto` chose for prefetching and gathering, and the seconds per task it measured for
+  /// each configuration it tried (empty when neither was auto).
+  bool prefetch_used = false;
+  bool gather_used = false;
+  struct Trial {
+    bool prefetch = false;
+    bool gather = false;
+    double seconds_per_task = 0;
+  };
+  std::vector<Trial> trials;
 
   std::size_t count(TaskStatus status) const;
   /// Tasks with at least one expected test output.
