@@ -282,7 +282,41 @@ void Executor::trace(const Node& n, State& st) {
   }
 }
 
+namespace {
+/// A node that runs for its calls without a block of its own.
+bool is_simple(const Node& n) {
+  return n.kind != Node::Kind::Try && n.kind != Node::Kind::Return;
+}
+} // namespace
+
 void Executor::try_node(const Node& n, std::vector<State*>& running) {
+  // The shape of nearly every statement of a generated batt: one statement tried, one
+  // handler of simple statements. Run without the general path's bookkeeping.
+  if (n.body.size() == 1 && is_simple(n.body[0]) && n.handlers.size() == 1 && n.orelse.empty() &&
+      n.finalbody.empty() &&
+      std::all_of(n.handlers[0].body.begin(), n.handlers[0].body.end(), is_simple)) {
+    node(n.body[0], running);
+    std::vector<State*>& caught = caught_scratch_;
+    caught.clear();
+    const frontend::ExcMask mask = n.handlers[0].mask;
+    for (State* st : running) {
+      if (st->pending.type == py::Exc::None || st->done)
+        continue;
+      if (mask & (frontend::ExcMask{1} << static_cast<unsigned>(st->pending.type))) {
+        st->pending = {py::Exc::None, ""};
+        caught.push_back(st);
+      }
+    }
+    for (const Node& h : n.handlers[0].body) {
+      if (caught.empty())
+        break;
+      node(h, caught);
+      caught.erase(std::remove_if(caught.begin(), caught.end(),
+                                  [](const State* s) { return !s->running(); }),
+                   caught.end());
+    }
+    return;
+  }
   std::vector<State*> body = running;
   block(n.body, body, false);
   // Each call that raised goes to the first handler that matches its exception.
@@ -362,6 +396,8 @@ void Executor::step_unguarded(const Node& n, State& st) {
     const py::Value* callee = fetch(n.callee);
     if (callee == nullptr)
       return;
+    // The arguments are borrowed from the locals and constants, which outlive the call: no
+    // reference counting for passing them.
     py::Value small[6];
     std::vector<py::Value> large;
     py::Value* args = small;
@@ -373,7 +409,7 @@ void Executor::step_unguarded(const Node& n, State& st) {
       const py::Value* a = fetch(n.args[i]);
       if (a == nullptr)
         return;
-      args[i] = *a;
+      args[i] = py::Value::borrow(*a);
     }
     py::Value result = py::call(*callee, args, n.args.size());
     if (!result.ok()) {

@@ -97,6 +97,7 @@ private:
   /// For each top-level node, the locals last used there (freed after it runs).
   std::vector<std::vector<std::uint32_t>> last_use_;
   std::vector<ProfileEntry> profile_;
+  std::vector<State*> caught_scratch_; // the calls a simple try's handler runs for
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
 };
 
