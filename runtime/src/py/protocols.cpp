@@ -4,6 +4,7 @@
 #include "battgpu/py/hash.hpp"
 
 #include <cmath>
+#include <string>
 
 namespace battgpu::py {
 

@@ -55,6 +55,7 @@ public:
   bool ok() const { return ok_; }
   /// The frames of the calling program (the batt function and the runner around it).
   static void set_base_depth(int frames);
+  static int base_depth();
   static int depth();
   /// Whether `frames` more frames would still be within the recursion limit (a fast path that
   /// skips nested calls may run only when those calls could not have hit the limit).
