@@ -1,0 +1,8 @@
+"""arc-dsl's DSL (``from dsl import *; from constants import *``), run by battgpu."""
+
+from .. import _core
+
+_entries = _core.dsl_entries('arc-dsl')
+globals().update(dict(_entries))
+__all__ = list(dict(_entries))
+del _entries
