@@ -1,4 +1,5 @@
-// `battgpu run FILE.py [TASKS...]`: a Python batt or solver module run as it is.
+// `battgpu run FILE.py [TASKS...]`: a Python batt or solver module run as it is; `battgpu run
+// --program NAME [TASKS...]`: the same module compiled by battgpu-import and linked in.
 #include "program_command.hpp"
 
 #include "cli.hpp"
@@ -27,6 +28,7 @@ namespace battgpu::driver {
 namespace {
 
 constexpr const char* program_help = R"(Usage: battgpu run [OPTIONS] FILE.py [PATH...]
+       battgpu run [OPTIONS] --program NAME [PATH...]
 
 Runs a Python batt module (`def batt(task_id, S, I, C, log_path)`, tokpidjin's dialect) or
 solver module (`def solve_<id>(I)` functions, arc-dsl's dialect) as it is, with battgpu's C++
@@ -34,8 +36,11 @@ DSL, over ARC task files (a directory is searched recursively for *.json; withou
 ARC-AGI training tasks shipped with battgpu). Calls are made as tokpidjin's runner makes them:
 every train sample, then every test sample, of every task, with S = the train pairs, I = the
 sample's input and C = None; a solver module's call runs the solver named after the task.
+With --program, the module runs as battgpu-import compiled it into this executable ('battgpu
+programs' lists them), one call at a time per worker, with the same records and reports.
 
 Options:
+  --program NAME    run the compiled program NAME instead of a FILE.py
   --records FILE    write one JSON line per call (SPEC section 7): task, split, index,
                     status, the `o` and `s` record lists, values in canonical form
                     (written to a temporary file, then renamed: never a partial file)
@@ -46,10 +51,12 @@ Options:
                     past it is recorded with status timeout and the run goes on; 0: none
   --jobs N          worker threads (default: every core)
   --block N         tasks whose calls run together, statement by statement (default 8)
-  --profile         report the time spent in each DSL function
+  --profile         report the time spent in each DSL function (with --program: in each
+                    compiled function)
   --trace T:S:I     print every value the call of task T, split S, index I assigns to a
                     variable, in execution order, one JSON line each (frozensets listed in
-                    iteration order): how a difference from Python is tracked down
+                    iteration order): how a difference from Python is tracked down (FILE.py
+                    only)
   --json            write the JSON report to stdout instead of the text report
   --output FILE     also write the JSON report to FILE
   -q, --quiet       print only the summary
@@ -66,10 +73,21 @@ Exit codes:
      problem is reported as FILE:LINE:COL: error: MESSAGE [STATEMENT]); nothing is run
 )";
 
+/// What the reports say of the program, interpreted or compiled.
+struct ProgramInfo {
+  std::string label; ///< the file, or the compiled program's name
+  bool compiled = false;
+  std::string source;
+  py::Dialect dialect = py::Dialect::Tokpidjin;
+  frontend::ModuleForm form = frontend::ModuleForm::Batt;
+  std::size_t functions = 0, statements = 0, records = 0;
+};
+
 constexpr int exit_program_error = 5;
 
 struct ProgramArguments {
   std::string program;
+  std::string compiled;
   std::vector<std::filesystem::path> paths;
   std::string records;
   std::string output;
@@ -86,16 +104,21 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-std::string json_report(const ProgramArguments& a, const frontend::Program& program,
+std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
                         const interp::RunSummary& s, std::size_t load_errors, double load_seconds,
                         double check_seconds) {
   json::Writer w(2);
   w.begin_object();
   w.key("program").begin_object();
-  w.key("path").value(a.program);
+  if (program.compiled) {
+    w.key("compiled").value(program.label);
+    w.key("source").value(program.source);
+  } else {
+    w.key("path").value(program.label);
+  }
   w.key("dialect").value(std::string(dialects::dialect_name(program.dialect)));
   w.key("form").value(program.form == frontend::ModuleForm::Batt ? "batt" : "solvers");
-  w.key("functions").value(static_cast<std::int64_t>(program.functions.size()));
+  w.key("functions").value(static_cast<std::int64_t>(program.functions));
   w.end_object();
   std::size_t solved = 0, checked = 0;
   std::map<std::string, std::size_t> matching;
@@ -135,8 +158,8 @@ std::string json_report(const ProgramArguments& a, const frontend::Program& prog
   w.key("check_seconds").number(check_seconds);
   w.key("run_seconds").number(s.wall_seconds);
   w.key("seconds_in_calls").number(s.seconds_in_calls);
-  w.key("ms_per_call").number(s.calls ? 1000 * s.wall_seconds * s.jobs / static_cast<double>(s.calls)
-                                     : 0.0);
+  w.key("ms_per_call")
+      .number(s.calls ? 1000 * s.wall_seconds * s.jobs / static_cast<double>(s.calls) : 0.0);
   w.end_object();
   w.key("tasks").begin_array();
   for (const interp::TaskOutcome& t : s.tasks) {
@@ -178,10 +201,40 @@ int usage(std::ostream& err, const std::string& message) {
 
 } // namespace
 
-bool is_program_path(std::string_view arg) { return arg.size() > 3 && arg.ends_with(".py"); }
+bool is_program_path(std::string_view arg) {
+  return arg.size() > 3 && arg.ends_with(".py");
+}
 
-int program_command(const std::vector<std::string_view>& args, std::ostream& out,
-                    std::ostream& err, bool err_is_terminal) {
+bool is_program_option(std::string_view arg) {
+  return arg == "--program" || arg.starts_with("--program=");
+}
+
+int programs_command(const std::vector<std::string_view>& args, std::ostream& out,
+                     std::ostream& err) {
+  if (!args.empty() && (args.front() == "-h" || args.front() == "--help")) {
+    out << "Usage: battgpu programs\n\nLists the compiled programs linked into this executable "
+           "(battgpu-import's output), one a line: name, dialect, form, functions and the "
+           "Python file it came from. Run one with 'battgpu run --program NAME [PATH...]'.\n";
+    return exit_ok;
+  }
+  if (!args.empty()) {
+    err << "battgpu programs: unexpected argument '" << args.front()
+        << "'\nRun 'battgpu programs --help' for usage.\n";
+    return exit_usage;
+  }
+  for (const interp::CompiledProgram* p : interp::compiled_programs())
+    out << p->name << "  " << dialects::dialect_name(p->dialect)
+        << (p->form == frontend::ModuleForm::Batt ? " batt" : " solvers") << ", "
+        << p->functions.size() << (p->functions.size() == 1 ? " function" : " functions")
+        << ", from " << p->source << "\n";
+  for (std::string_view name : interp::duplicate_compiled_programs())
+    err << "battgpu programs: warning: a second program named '" << name
+        << "' is linked in; only the first is run\n";
+  return exit_ok;
+}
+
+int program_command(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err,
+                    bool err_is_terminal) {
   ProgramArguments a;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string arg(args[i]);
@@ -197,13 +250,16 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       return true;
     };
     auto is = [&](std::string_view name) {
-      return arg == name || (arg.starts_with(name) && arg.size() > name.size() &&
-                             arg[name.size()] == '=');
+      return arg == name ||
+             (arg.starts_with(name) && arg.size() > name.size() && arg[name.size()] == '=');
     };
     std::string v;
     if (arg == "-h" || arg == "--help") {
       out << program_help;
       return exit_ok;
+    } else if (is("--program")) {
+      if (!value(a.compiled))
+        return usage(err, "--program needs a NAME ('battgpu programs' lists them)");
     } else if (is("--records")) {
       if (!value(a.records))
         return usage(err, "--records needs a FILE");
@@ -255,22 +311,59 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       a.paths.emplace_back(arg);
     }
   }
-  if (a.program.empty())
-    return usage(err, "no program (FILE.py) given");
+  if (!a.program.empty() && !a.compiled.empty())
+    return usage(err, "give FILE.py or --program NAME, not both");
+  if (a.program.empty() && a.compiled.empty())
+    return usage(err, "no program (FILE.py or --program NAME) given");
 
   const auto t0 = std::chrono::steady_clock::now();
-  frontend::ModuleAst ast = frontend::parse_file(a.program);
-  frontend::CheckOptions check_options;
-  check_options.dialect = a.dialect;
-  frontend::Program program = frontend::check(ast, check_options);
-  const auto t1 = std::chrono::steady_clock::now();
-  for (const frontend::Diagnostic& d : program.diagnostics)
-    if (!a.quiet || d.severity == frontend::Diagnostic::Severity::Error)
-      err << frontend::format_diagnostic(a.program, d) << "\n";
-  if (program.has_errors()) {
-    err << "battgpu run: " << a.program << " cannot be run (errors above); nothing was run\n";
-    return exit_program_error;
+  ProgramInfo info;
+  frontend::Program program;
+  const interp::CompiledProgram* compiled = nullptr;
+  if (!a.compiled.empty()) {
+    compiled = interp::find_compiled_program(a.compiled);
+    if (compiled == nullptr)
+      return usage(err, "no compiled program '" + a.compiled +
+                            "' in this executable (run 'battgpu programs' to list them)");
+    if (a.dialect && *a.dialect != compiled->dialect)
+      return usage(err, "--program " + a.compiled + " was compiled for the " +
+                            std::string(dialects::dialect_name(compiled->dialect)) +
+                            " dialect; import it again to change it");
+    if (!a.run.trace_call.empty())
+      return usage(err, "--trace needs the interpreter: run the module's FILE.py (" +
+                            std::string(compiled->source) + ")");
+    info.label = a.compiled;
+    info.compiled = true;
+    info.source = compiled->source;
+    info.dialect = compiled->dialect;
+    info.form = compiled->form;
+    info.functions = compiled->functions.size();
+    for (const interp::CompiledFunctionInfo& f : compiled->functions) {
+      info.statements += f.assignments;
+      info.records += f.records;
+    }
+  } else {
+    frontend::ModuleAst ast = frontend::parse_file(a.program);
+    frontend::CheckOptions check_options;
+    check_options.dialect = a.dialect;
+    program = frontend::check(ast, check_options);
+    for (const frontend::Diagnostic& d : program.diagnostics)
+      if (!a.quiet || d.severity == frontend::Diagnostic::Severity::Error)
+        err << frontend::format_diagnostic(a.program, d) << "\n";
+    if (program.has_errors()) {
+      err << "battgpu run: " << a.program << " cannot be run (errors above); nothing was run\n";
+      return exit_program_error;
+    }
+    info.label = a.program;
+    info.dialect = program.dialect;
+    info.form = program.form;
+    info.functions = program.functions.size();
+    for (const frontend::Function& f : program.functions) {
+      info.statements += f.assignments;
+      info.records += f.records;
+    }
   }
+  const auto t1 = std::chrono::steady_clock::now();
 
   if (a.paths.empty()) {
     if (std::string(BATTGPU_DEFAULT_TASKS).empty())
@@ -310,7 +403,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       py::write_canonical(line, value, py::SetListing::IterationOrder);
       out << line << "}\n";
     };
-  interp::RunSummary summary = interp::run_program(program, loaded.tasks, a.run);
+  interp::RunSummary summary = compiled != nullptr
+                                   ? interp::run_program(*compiled, loaded.tasks, a.run)
+                                   : interp::run_program(program, loaded.tasks, a.run);
   if (!a.run.trace_call.empty())
     return loaded.errors.empty() ? exit_ok : exit_load_error;
 
@@ -325,7 +420,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   const double load_seconds = std::chrono::duration<double>(t2 - t1).count();
   const double check_seconds = std::chrono::duration<double>(t1 - t0).count();
   const std::string report =
-      json_report(a, program, summary, loaded.errors.size(), load_seconds, check_seconds);
+      json_report(a, info, summary, loaded.errors.size(), load_seconds, check_seconds);
   if (!a.output.empty()) {
     const std::string problem = write_file_atomically(a.output, report);
     if (!problem.empty()) {
@@ -347,8 +442,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
         raised += c.status == interp::Call::Status::Raised;
         timeouts += c.status == interp::Call::Status::Timeout;
       }
-      out << (t.solved ? "solved          " : t.checked_tests ? "not-solved      "
-                                                              : "unchecked       ")
+      out << (t.solved          ? "solved          "
+              : t.checked_tests ? "not-solved      "
+                                : "unchecked       ")
           << t.id << "  calls " << t.calls.size();
       if (raised)
         out << ", raised " << raised;
@@ -357,15 +453,11 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       out << "\n";
     }
   }
-  std::size_t statements = 0, records_written = 0;
-  for (const frontend::Function& f : program.functions) {
-    statements += f.assignments;
-    records_written += f.records;
-  }
-  out << a.program << ": " << dialects::dialect_name(program.dialect)
-      << (program.form == frontend::ModuleForm::Batt ? " batt module, " : " solver module, ")
-      << program.functions.size() << (program.functions.size() == 1 ? " function, " : " functions, ")
-      << statements << " statements, " << records_written << " records\n";
+  out << (info.compiled ? "compiled program " + info.label + " (" + info.source + ")" : info.label)
+      << ": " << dialects::dialect_name(info.dialect)
+      << (info.form == frontend::ModuleForm::Batt ? " batt module, " : " solver module, ")
+      << info.functions << (info.functions == 1 ? " function, " : " functions, ") << info.statements
+      << " statements, " << info.records << " records\n";
   out << "solved " << solved << "/" << checked << " tasks\n";
   out << "calls " << summary.calls << ": raised " << summary.raised;
   for (const auto& [type, n] : summary.raised_types)
@@ -374,17 +466,17 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   out << "records: o " << summary.o_records << ", s " << summary.s_records << "\n";
   out << "time: check " << fixed(check_seconds, 3) << " s, load " << fixed(load_seconds, 3)
       << " s, run " << fixed(summary.wall_seconds, 3) << " s on " << summary.jobs << " threads ("
-      << fixed(summary.calls ? 1000 * summary.wall_seconds * summary.jobs /
-                                   static_cast<double>(summary.calls)
-                             : 0.0,
+      << fixed(summary.calls
+                   ? 1000 * summary.wall_seconds * summary.jobs / static_cast<double>(summary.calls)
+                   : 0.0,
                3)
       << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
       << " tasks/s)\n";
   if (!summary.profile.empty()) {
     out << "profile (seconds in calls of each function):\n";
     for (const interp::ProfileEntry& e : summary.profile)
-      out << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls
-          << ", failed " << e.failures << "\n";
+      out << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls << ", failed "
+          << e.failures << "\n";
   }
   return code;
 }

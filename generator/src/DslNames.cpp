@@ -76,7 +76,30 @@ bool isDslDecl(const clang::Decl* d) {
   if (!d)
     return false;
   const clang::DeclContext* dc = skipInline(d->getDeclContext());
-  if (!isNamespace(dc, "dsl"))
+  if (isNamespace(dc, "dsl")) {
+    dc = skipInline(dc->getParent());
+    if (!isNamespace(dc, "battgpu"))
+      return false;
+    dc = skipInline(dc->getParent());
+    return dc && dc->isTranslationUnit();
+  }
+  return isPyDslDecl(d);
+}
+
+bool isPyDslDecl(const clang::Decl* d) {
+  if (!d)
+    return false;
+  // battgpu-import declares the names it uses in an anonymous namespace of its file, inside
+  // battgpu::pydsl::<dialect>.
+  const clang::DeclContext* dc = d->getDeclContext();
+  while (dc && (dc->isInlineNamespace() ||
+                (llvm::isa<clang::NamespaceDecl>(dc) &&
+                 llvm::cast<clang::NamespaceDecl>(dc)->isAnonymousNamespace())))
+    dc = dc->getParent();
+  if (!isNamespace(dc, "tokpidjin") && !isNamespace(dc, "arc_dsl"))
+    return false;
+  dc = skipInline(dc->getParent());
+  if (!isNamespace(dc, "pydsl"))
     return false;
   dc = skipInline(dc->getParent());
   if (!isNamespace(dc, "battgpu"))

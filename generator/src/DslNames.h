@@ -1,6 +1,9 @@
 // What battgpu-rewrite knows about the C++ ARC DSL (namespace battgpu::dsl): constants for
 // object modes, the per-object primitives mapply-batch batches, and how a DSL call, a DSL
-// declaration and the DSL's value types look in Clang's AST.
+// declaration and the DSL's value types look in Clang's AST. The dynamic dialects of
+// battgpu-import's output (battgpu::pydsl::tokpidjin and ::arc_dsl, Python values: see
+// importer/README.md) name the same functions, so their calls are found too; their arguments
+// are never the typed values a rewrite needs, so each is reported as skipped.
 #pragma once
 
 #include "FunctionIndex.h"
@@ -26,8 +29,12 @@ enum class Element { Patch, Location };
 std::optional<Element> perObjectPrimitive(llvm::StringRef name);
 std::vector<llvm::StringRef> perObjectPrimitiveNames();
 
-/// Whether `d` is declared in namespace battgpu::dsl (inline namespaces allowed).
+/// Whether `d` is declared in namespace battgpu::dsl (inline namespaces allowed), or is a
+/// name of a dynamic dialect (isPyDslDecl).
 bool isDslDecl(const clang::Decl* d);
+/// Whether `d` is a DSL name battgpu-import declared: in battgpu::pydsl::tokpidjin or
+/// battgpu::pydsl::arc_dsl (anonymous and inline namespaces allowed).
+bool isPyDslDecl(const clang::Decl* d);
 
 /// A call written `f(args...)`: f a variable (a function object or closure), a function, or
 /// a name still to be looked up in a template.

@@ -1,15 +1,18 @@
-// battgpu-import: Python ARC-DSL solver modules and batt functions into batt-style C++.
-#include "dsl_names.hpp"
-#include "importer.hpp"
-#include "python_subset.hpp"
+// battgpu-import: a Python batt or solver module into C++ that registers itself as a compiled
+// program and gives the records `battgpu run FILE.py` gives (importer/README.md).
+#include "emit.hpp"
 
+#include "battgpu/dialects/module.hpp"
+#include "battgpu/frontend/parser.hpp"
+#include "battgpu/frontend/program.hpp"
 #include "battgpu/tasks/json.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <system_error>
@@ -19,48 +22,60 @@
 
 namespace {
 
-using namespace battgpu::importer;
+using namespace battgpu;
 
 /// Exit codes (stable; documented in --help and importer/README.md).
 enum ExitCode : int {
-  exit_ok = 0,           // every function imported
-  exit_left_out = 1,     // output written, but some functions were left out (see diagnostics)
-  exit_usage = 2,        // bad command line
-  exit_input_error = 3,  // a file is missing, unreadable, not UTF-8 or truncated: nothing written
-  exit_output_error = 4, // the output or report file could not be written
+  exit_ok = 0,             // the C++ was written (warnings, if any, were printed)
+  exit_not_importable = 1, // errors (outside the batt and solver forms): nothing written
+  exit_usage = 2,          // bad command line
+  exit_input_error = 3,    // the file is missing or unreadable: nothing written
+  exit_output_error = 4,   // the output or the report could not be written
+  exit_internal = 5,       // a bug of battgpu-import: nothing written
 };
 
-constexpr const char* usage_text =
-    R"(usage: battgpu-import [options] FILE.py...
+constexpr const char* usage_text = R"(usage: battgpu-import [options] FILE.py
 
-Translates Python ARC-DSL solver modules (`def solve_<id>(I):` ... `return O`) and batt
-functions (`def batt(task_id, S, I, C, log_path):`) into batt-style C++ solvers that
-compile against battgpu's DSL and register themselves with the driver.
+Writes a Python batt module (`def batt(task_id, S, I, C, log_path)`, tokpidjin's dialect) or
+solver module (`def solve_<id>(I)` functions, arc-dsl's dialect) as C++ that computes with
+battgpu's Python values exactly as `battgpu run FILE.py` does: every statement kept, with
+Python's control flow (a failing statement skips the rest of its try body, a matching `except`
+clause runs its handler, an exception escaping the function ends the call as raised; a name
+the dialect lacks raises NameError when its statement runs). The C++ registers itself as a
+compiled program: linked into battgpu (or any program built on battgpu::driver), it runs with
+`battgpu run --program NAME [PATH...]` and writes the same records.
 
 options:
-  -o FILE, --output FILE   write the C++ to FILE (atomically; default: standard output)
-  --portfolio[=NAME]       one function running every solver, each identical call on
-                           identical arguments computed once, every solver's output
-                           recorded under its own id; registered as NAME (default
-                           "portfolio")
-  --namespace NAME         C++ namespace battgpu::NAME (default "imported")
-  --report=FORMAT          the summary: text (default) or json
-  --report-file FILE       write the summary there instead of standard error
-  --list-names             print the DSL names the importer knows, with arities, and exit
-  -h, --help               this text
+  -o FILE, --output FILE    write the C++ to FILE (through a temporary file and a rename:
+                            never a partial file); default: standard output
+  --name NAME               the program's name for `battgpu run --program` (default: the
+                            file's stem)
+  --namespace NAME          the C++ namespace battgpu::imported::NAME (default: from the
+                            name); two programs linked together need different ones
+  --dialect D               arc-dsl or tokpidjin (default: read off the module's form)
+  --source TEXT             how the generated code names its source (default: the file name)
+  --nodes-per-function N    the most statements one generated C++ function holds (default
+                            200); longer bodies are cut into several functions
+  --report FORMAT           the summary on standard error: text (default) or json
+  --report-file FILE        write the summary to FILE instead
+  -q, --quiet               print no warnings, only errors
+  --list-names D            print every public name of dialect D (arc-dsl or tokpidjin), one
+                            a line with its kind (function or constant), and exit
+  -h, --help                this text
 
-Each statement outside the supported subset, each unknown name, wrong number of
-arguments or call of a non-function is reported as
+Diagnostics are printed as
   FILE:LINE:COL: error: MESSAGE [STATEMENT]
-and its function is left out; the other functions are still written. In a batt function
-only that statement and what depends on it are left out (each record lost is reported).
+Errors are constructs outside the batt and solver forms (a loop, an operator, a class, ...):
+the file is not imported, and nothing is written. Warnings (a name the dialect lacks) do not
+stop the import: the statement raises NameError when it runs, as in Python.
 
 exit status:
-  0  every function imported
-  1  something was left out (the output holds the rest)
+  0  the C++ was written
+  1  the file cannot be imported (errors above); nothing written
   2  usage error
-  3  an input file is missing, unreadable, not UTF-8 or truncated (nothing is written)
-  4  the output or report file could not be written
+  3  the file is missing or unreadable; nothing written
+  4  the output or the report could not be written
+  5  internal error of battgpu-import; nothing written
 )";
 
 /// Writes through a temporary file in the same directory and a rename.
@@ -91,13 +106,16 @@ std::string write_atomically(const std::string& path, const std::string& content
 }
 
 struct Options {
-  std::vector<std::string> inputs;
+  std::string input;
   std::string output;
-  std::string portfolio;
-  std::string cpp_namespace = "imported";
+  std::string name;
+  std::string cpp_namespace;
+  std::string source;
+  std::optional<py::Dialect> dialect;
+  std::size_t nodes_per_function = 500;
   std::string report = "text";
   std::string report_file;
-  bool list_names = false;
+  bool quiet = false;
 };
 
 bool valid_identifier(const std::string& s) {
@@ -109,21 +127,27 @@ bool valid_identifier(const std::string& s) {
   return true;
 }
 
+int usage(const std::string& message) {
+  std::cerr << "battgpu-import: " << message << " (see --help)\n";
+  return exit_usage;
+}
+
+/// Parses the command line; -1 to go on, else the exit status.
 int parse_args(int argc, char** argv, Options& opt) {
+  std::string dialect, nodes;
   for (int k = 1; k < argc; ++k) {
     const std::string a = argv[k];
-    auto value = [&](const std::string& name, std::string& dest) -> int {
+    // "--name value" or "--name=value": 1 taken, 0 not this option, -1 value missing.
+    auto value = [&](std::string_view name, std::string& dest) -> int {
       if (a == name) {
-        if (k + 1 >= argc) {
-          std::cerr << "battgpu-import: " << name << " needs a value\n";
-          return exit_usage;
-        }
+        if (k + 1 >= argc)
+          return -1;
         dest = argv[++k];
-        return -1;
+        return 1;
       }
-      if (a.starts_with(name + "=")) {
+      if (a.size() > name.size() && a.starts_with(name) && a[name.size()] == '=') {
         dest = a.substr(name.size() + 1);
-        return -1;
+        return 1;
       }
       return 0;
     };
@@ -131,210 +155,175 @@ int parse_args(int argc, char** argv, Options& opt) {
       std::cout << usage_text;
       return exit_ok;
     }
-    if (a == "--list-names") {
-      opt.list_names = true;
+    if (a == "--list-names" || a.starts_with("--list-names=")) {
+      std::string d = a.size() > 13 ? a.substr(13) : (k + 1 < argc ? argv[++k] : "");
+      const auto which = dialects::dialect_from_name(d);
+      if (!which)
+        return usage("--list-names takes arc-dsl or tokpidjin");
+      for (const auto& e : dialects::module(*which).entries())
+        std::cout << e.name
+                  << (e.value.kind() == py::Kind::Function ? " function\n" : " constant\n");
+      return exit_ok;
+    }
+    if (a == "-q" || a == "--quiet") {
+      opt.quiet = true;
       continue;
     }
-    if (a == "--portfolio") {
-      opt.portfolio = "portfolio";
-      continue;
-    }
+    const std::pair<std::string_view, std::string*> valued[] = {{"-o", &opt.output},
+                                                                {"--output", &opt.output},
+                                                                {"--name", &opt.name},
+                                                                {"--namespace", &opt.cpp_namespace},
+                                                                {"--dialect", &dialect},
+                                                                {"--source", &opt.source},
+                                                                {"--report", &opt.report},
+                                                                {"--report-file", &opt.report_file},
+                                                                {"--nodes-per-function", &nodes}};
     int r = 0;
-    for (auto [name, dest] : {std::pair<std::string, std::string*>{"--output", &opt.output},
-                              {"-o", &opt.output},
-                              {"--portfolio", &opt.portfolio},
-                              {"--namespace", &opt.cpp_namespace},
-                              {"--report", &opt.report},
-                              {"--report-file", &opt.report_file}}) {
+    for (const auto& [name, dest] : valued) {
       r = value(name, *dest);
-      if (r != 0)
+      if (r == -1)
+        return usage(std::string(name) + " needs a value");
+      if (r == 1)
         break;
     }
-    if (r == exit_usage)
-      return exit_usage;
-    if (r == -1)
+    if (r == 1)
       continue;
-    if (a.size() > 1 && a[0] == '-') {
-      std::cerr << "battgpu-import: unknown option '" << a << "' (see --help)\n";
-      return exit_usage;
-    }
-    opt.inputs.push_back(a);
+    if (a.size() > 1 && a[0] == '-')
+      return usage("unknown option '" + a + "'");
+    if (!opt.input.empty())
+      return usage("one input file at a time ('" + opt.input + "' and '" + a + "')");
+    opt.input = a;
   }
-  if (opt.report != "text" && opt.report != "json") {
-    std::cerr << "battgpu-import: --report must be 'text' or 'json'\n";
-    return exit_usage;
+  if (opt.input.empty())
+    return usage("no input file");
+  if (opt.report != "text" && opt.report != "json")
+    return usage("--report takes text or json");
+  if (!dialect.empty()) {
+    opt.dialect = dialects::dialect_from_name(dialect);
+    if (!opt.dialect)
+      return usage("--dialect takes arc-dsl or tokpidjin");
   }
-  if (!valid_identifier(opt.cpp_namespace)) {
-    std::cerr << "battgpu-import: --namespace needs a C++ identifier\n";
-    return exit_usage;
+  if (!nodes.empty()) {
+    if (nodes.size() > 7 || nodes.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(nodes) < 1)
+      return usage("--nodes-per-function takes a number from 1");
+    opt.nodes_per_function = std::stoul(nodes);
   }
-  if (opt.inputs.empty() && !opt.list_names) {
-    std::cerr << "battgpu-import: no input files (see --help)\n";
-    return exit_usage;
+  const std::string stem = std::filesystem::path(opt.input).stem().string();
+  if (opt.name.empty())
+    opt.name = stem;
+  if (opt.name.empty() || opt.name.find_first_of(" \t\n\r\"\\") != std::string::npos)
+    return usage("--name needs a name without spaces, quotes or backslashes");
+  if (opt.cpp_namespace.empty()) {
+    opt.cpp_namespace = importer::cpp_identifier(opt.name);
+    if (opt.cpp_namespace.starts_with("_"))
+      opt.cpp_namespace.insert(0, "p");
   }
+  if (!valid_identifier(opt.cpp_namespace))
+    return usage("--namespace needs a C++ identifier");
+  if (opt.source.empty())
+    opt.source = std::filesystem::path(opt.input).filename().string();
   return -1;
 }
 
-bool read_file(const std::string& path, std::string& text, std::string& error) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    error = "no such file";
-    return false;
-  }
-  if (std::filesystem::is_directory(path, ec)) {
-    error = "is a directory";
-    return false;
-  }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    error = "cannot open the file";
-    return false;
-  }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) {
-    error = "read error";
-    return false;
-  }
-  text = ss.str();
-  return true;
+std::string report_text(const Options& opt, const frontend::Program& p,
+                        const importer::EmitStats& s, double seconds) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", seconds);
+  std::ostringstream out;
+  out << "battgpu-import: " << opt.input << ": " << dialects::dialect_name(p.dialect)
+      << (p.form == frontend::ModuleForm::Batt ? " batt module" : " solver module") << ", "
+      << s.functions << (s.functions == 1 ? " function, " : " functions, ") << s.statements
+      << " statements (" << s.assignments << " assignments, " << s.records
+      << " records), every one kept; " << s.name_errors << " raising NameError, "
+      << s.unbound_checks << " unbound-local checks; " << s.cpp_functions
+      << (s.cpp_functions == 1 ? " C++ function, " : " C++ functions, ") << s.lines
+      << " lines; program \"" << opt.name << "\" in " << buf << " s\n";
+  return out.str();
 }
 
-std::string report_text(const Module& m, const PortfolioStats& stats, bool portfolio) {
-  std::size_t imported = 0;
-  std::map<std::string, std::size_t> reasons;
-  for (const Function& fn : m.functions) {
-    if (fn.left_out_reason.empty())
-      ++imported;
-    else
-      ++reasons[fn.left_out_reason];
+std::string report_json(const Options& opt, const frontend::Program& p,
+                        const importer::EmitStats& s, bool written, double seconds) {
+  json::Writer w(0);
+  w.begin_object();
+  w.key("input").value(opt.input);
+  w.key("written").value(written);
+  w.key("program").value(opt.name);
+  w.key("dialect").value(std::string(dialects::dialect_name(p.dialect)));
+  w.key("form").value(p.form == frontend::ModuleForm::Batt ? "batt" : "solvers");
+  w.key("functions").value(static_cast<std::int64_t>(s.functions));
+  w.key("statements").value(static_cast<std::int64_t>(s.statements));
+  w.key("assignments").value(static_cast<std::int64_t>(s.assignments));
+  w.key("records").value(static_cast<std::int64_t>(s.records));
+  w.key("name_errors").value(static_cast<std::int64_t>(s.name_errors));
+  w.key("unbound_checks").value(static_cast<std::int64_t>(s.unbound_checks));
+  w.key("cpp_functions").value(static_cast<std::int64_t>(s.cpp_functions));
+  w.key("lines").value(static_cast<std::int64_t>(s.lines));
+  w.key("seconds").number(seconds);
+  w.key("diagnostics").begin_array();
+  for (const frontend::Diagnostic& d : p.diagnostics) {
+    w.begin_object();
+    w.key("severity")
+        .value(d.severity == frontend::Diagnostic::Severity::Error ? "error" : "warning");
+    w.key("line").value(static_cast<std::int64_t>(d.loc.line));
+    w.key("col").value(static_cast<std::int64_t>(d.loc.col));
+    w.key("message").value(d.message);
+    w.key("statement").value(d.statement);
+    w.end_object();
   }
-  std::ostringstream s;
-  s << "battgpu-import: imported " << imported << " of " << m.functions.size()
-    << " functions, left out " << (m.functions.size() - imported);
-  if (!reasons.empty()) {
-    s << " (";
-    bool first = true;
-    for (const auto& [reason, n] : reasons) {
-      s << (first ? "" : ", ") << reason << ": " << n;
-      first = false;
-    }
-    s << ")";
-  }
-  s << "; " << m.diagnostics.size() << " diagnostic" << (m.diagnostics.size() == 1 ? "" : "s");
-  if (m.ignored_statements > 0)
-    s << ", " << m.ignored_statements << " module-level statement"
-      << (m.ignored_statements == 1 ? "" : "s") << " ignored";
-  s << "\n";
-  for (const Function& fn : m.functions)
-    if (fn.left_out_reason.empty() && fn.errors > 0)
-      s << "battgpu-import: " << fn.python_name << " (" << fn.file
-        << ") imported in part: " << fn.statements_left_out << " statement"
-        << (fn.statements_left_out == 1 ? "" : "s") << " and " << fn.records_left_out << " record"
-        << (fn.records_left_out == 1 ? "" : "s") << " left out\n";
-  if (portfolio)
-    s << "battgpu-import: portfolio: " << stats.calls << " calls, " << stats.computed
-      << " computed, " << (stats.calls - stats.computed) << " shared\n";
-  return s.str();
-}
-
-std::string report_json(const Module& m, const PortfolioStats& stats, bool portfolio) {
-  std::size_t imported = 0;
-  std::map<std::string, std::size_t> reasons;
-  for (const Function& fn : m.functions) {
-    if (fn.left_out_reason.empty())
-      ++imported;
-    else
-      ++reasons[fn.left_out_reason];
-  }
-  std::ostringstream s;
-  s << "{\"functions\": " << m.functions.size() << ", \"imported\": " << imported
-    << ", \"left_out\": " << (m.functions.size() - imported) << ", \"left_out_by_reason\": {";
-  bool first = true;
-  for (const auto& [reason, n] : reasons) {
-    s << (first ? "" : ", ") << battgpu::json::quote(reason) << ": " << n;
-    first = false;
-  }
-  s << "}, \"ignored_statements\": " << m.ignored_statements;
-  if (portfolio)
-    s << ", \"portfolio\": {\"calls\": " << stats.calls << ", \"computed\": " << stats.computed
-      << ", \"shared\": " << (stats.calls - stats.computed) << "}";
-  s << ", \"solvers\": [";
-  first = true;
-  for (const Function& fn : m.functions) {
-    s << (first ? "" : ", ") << "{\"function\": " << battgpu::json::quote(fn.python_name)
-      << ", \"id\": " << battgpu::json::quote(fn.id)
-      << ", \"file\": " << battgpu::json::quote(fn.file) << ", \"line\": " << fn.loc.line
-      << ", \"imported\": " << (fn.left_out_reason.empty() ? "true" : "false");
-    if (!fn.left_out_reason.empty())
-      s << ", \"reason\": " << battgpu::json::quote(fn.left_out_reason);
-    if (fn.batt)
-      s << ", \"errors\": " << fn.errors << ", \"statements_left_out\": " << fn.statements_left_out
-        << ", \"records_left_out\": " << fn.records_left_out;
-    s << "}";
-    first = false;
-  }
-  s << "], \"diagnostics\": [";
-  first = true;
-  for (const Diagnostic& d : m.diagnostics) {
-    s << (first ? "" : ", ") << "{\"file\": " << battgpu::json::quote(d.file)
-      << ", \"line\": " << d.loc.line << ", \"col\": " << d.loc.col
-      << ", \"reason\": " << battgpu::json::quote(d.reason)
-      << ", \"message\": " << battgpu::json::quote(d.message)
-      << ", \"statement\": " << battgpu::json::quote(d.statement)
-      << ", \"function\": " << battgpu::json::quote(d.function) << "}";
-    first = false;
-  }
-  s << "]}\n";
-  return s.str();
+  w.end_array();
+  w.end_object();
+  return w.str() + "\n";
 }
 
 int run(int argc, char** argv) {
   Options opt;
   if (const int r = parse_args(argc, argv, opt); r >= 0)
     return r;
-  if (opt.list_names) {
-    for (const Primitive& p : primitives())
-      std::cout << p.python << " " << p.cpp << " " << p.arity << "\n";
-    for (std::string_view c : constants())
-      std::cout << c << " " << c << " -\n";
-    return exit_ok;
-  }
-  Module module;
-  for (const std::string& path : opt.inputs) {
-    std::string text, error;
-    if (!read_file(path, text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  {
+    std::error_code ec;
+    if (!std::filesystem::exists(opt.input, ec)) {
+      std::cerr << opt.input << ": error: no such file\n";
       return exit_input_error;
     }
-    try {
-      const std::vector<Line> lines = parse_lines(text);
-      translate_file(path, std::filesystem::path(path).stem().string(), lines, module);
-    } catch (const FileError& e) {
-      std::cerr << path << ":" << e.location.line << ":" << e.location.col
-                << ": error: " << e.what() << "\n";
-      std::cerr << "battgpu-import: nothing written\n";
+    if (std::filesystem::is_directory(opt.input, ec)) {
+      std::cerr << opt.input << ": error: is a directory\n";
+      return exit_input_error;
+    }
+    if (!std::ifstream(opt.input, std::ios::binary)) {
+      std::cerr << opt.input << ": error: cannot read the file\n";
       return exit_input_error;
     }
   }
-  finish_module(module);
-  EmitOptions emit;
-  emit.cpp_namespace = opt.cpp_namespace;
-  emit.portfolio = opt.portfolio;
-  for (const std::string& p : opt.inputs)
-    emit.sources.push_back(std::filesystem::path(p).filename().string());
-  PortfolioStats stats;
-  const std::string cpp = emit_cpp(module, emit, stats);
+  const frontend::ModuleAst ast = frontend::parse_file(opt.input);
+  frontend::CheckOptions check;
+  check.dialect = opt.dialect;
+  const frontend::Program program = frontend::check(ast, check);
 
-  const bool json = opt.report == "json";
-  std::string report;
-  if (!json)
-    for (const Diagnostic& d : module.diagnostics)
-      report += format_diagnostic(d) + "\n";
-  report += json ? report_json(module, stats, !opt.portfolio.empty())
-                 : report_text(module, stats, !opt.portfolio.empty());
+  std::string diagnostics;
+  for (const frontend::Diagnostic& d : program.diagnostics)
+    if (!opt.quiet || d.severity == frontend::Diagnostic::Severity::Error)
+      diagnostics += frontend::format_diagnostic(opt.input, d) + "\n";
+  importer::EmitStats stats;
+  std::string cpp;
+  if (!program.has_errors()) {
+    importer::EmitOptions emit;
+    emit.program_name = opt.name;
+    emit.cpp_namespace = opt.cpp_namespace;
+    emit.source = opt.source;
+    emit.nodes_per_function = opt.nodes_per_function;
+    cpp = importer::emit_program(program, emit, stats);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  if (opt.output.empty() || opt.output == "-") {
+  int code = exit_ok;
+  if (program.has_errors()) {
+    diagnostics += "battgpu-import: " + opt.input + " cannot be imported (errors above); " +
+                   "nothing written\n";
+    code = exit_not_importable;
+  } else if (opt.output.empty() || opt.output == "-") {
     std::cout << cpp;
     std::cout.flush();
     if (!std::cout) {
@@ -345,16 +334,19 @@ int run(int argc, char** argv) {
     std::cerr << "battgpu-import: " << err << "\n";
     return exit_output_error;
   }
+
+  // The JSON report holds the diagnostics itself.
+  const std::string report =
+      opt.report == "json"
+          ? report_json(opt, program, stats, code == exit_ok, seconds)
+          : diagnostics + (code == exit_ok ? report_text(opt, program, stats, seconds) : "");
   if (opt.report_file.empty()) {
     std::cerr << report;
   } else if (const std::string err = write_atomically(opt.report_file, report); !err.empty()) {
     std::cerr << "battgpu-import: " << err << "\n";
     return exit_output_error;
   }
-  bool left_out = false;
-  for (const Function& fn : module.functions)
-    left_out = left_out || !fn.left_out_reason.empty();
-  return left_out || !module.diagnostics.empty() ? exit_left_out : exit_ok;
+  return code;
 }
 
 } // namespace
@@ -364,6 +356,6 @@ int main(int argc, char** argv) {
     return run(argc, argv);
   } catch (const std::exception& e) {
     std::cerr << "battgpu-import: internal error: " << e.what() << "\n";
-    return exit_input_error;
+    return exit_internal;
   }
 }

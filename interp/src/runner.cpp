@@ -28,8 +28,12 @@ py::Value grid_value(const dsl::Grid& grid) {
 }
 
 std::string record_line(const std::string& task, const std::string& split, std::size_t index,
-                        const Call& call, const frontend::Program& program) {
-  (void)program;
+                        const Call& call, const frontend::Program&) {
+  return record_line(task, split, index, call);
+}
+
+std::string record_line(const std::string& task, const std::string& split, std::size_t index,
+                        const Call& call) {
   std::string out = "{\"task\":";
   py::write_json_string(out, task);
   out += ",\"split\":";
@@ -72,12 +76,39 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// What the runner needs of a program, interpreted or compiled: its form and dialect, and its
+/// functions with the way each runs.
+struct ProgramView {
+  struct Function {
+    std::string id;
+    const frontend::Function* interpreted = nullptr;
+    const CompiledFunctionInfo* compiled = nullptr;
+  };
+  py::Dialect dialect = py::Dialect::Tokpidjin;
+  frontend::ModuleForm form = frontend::ModuleForm::Batt;
+  const frontend::Program* program = nullptr; ///< for the Executor
+  std::vector<Function> functions;
+
+  static ProgramView of(const frontend::Program& p) {
+    ProgramView v{p.dialect, p.form, &p, {}};
+    for (const frontend::Function& f : p.functions)
+      v.functions.push_back({f.id, &f, nullptr});
+    return v;
+  }
+  static ProgramView of(const CompiledProgram& p) {
+    ProgramView v{p.dialect, p.form, nullptr, {}};
+    for (const CompiledFunctionInfo& f : p.functions)
+      v.functions.push_back({std::string(f.id), nullptr, &f});
+    return v;
+  }
+};
+
 /// One call to make: where it comes from, its arguments, and what it should produce.
 struct PlannedCall {
   std::size_t task = 0;
   std::string split;
   std::size_t index = 0;
-  const frontend::Function* function = nullptr;
+  const ProgramView::Function* function = nullptr;
   std::optional<py::Value> expected; ///< the test output, for the solved check
   Call call;
 };
@@ -91,13 +122,14 @@ struct Block {
 };
 
 /// The calls of one task, in record order.
-void plan_task(const frontend::Program& program, const tasks::Task& task, std::size_t t,
+void plan_task(const ProgramView& program, const tasks::Task& task, std::size_t t,
                const RunOptions& options, std::vector<PlannedCall>& out) {
-  const frontend::Function* fn = nullptr;
+  const ProgramView::Function* fn = nullptr;
   if (program.form == frontend::ModuleForm::Batt) {
-    fn = program.batt();
+    if (!program.functions.empty())
+      fn = &program.functions.front();
   } else {
-    for (const frontend::Function& f : program.functions)
+    for (const ProgramView::Function& f : program.functions)
       if (f.id == task.id)
         fn = &f;
   }
@@ -147,7 +179,7 @@ void plan_task(const frontend::Program& program, const tasks::Task& task, std::s
 
 /// The grids a call offers as candidates: a batt's `o` records `(N, flag, id, grid)`, a
 /// solver's returned grid.
-void candidates(const frontend::Program& program, const PlannedCall& pc,
+void candidates(const ProgramView& program, const PlannedCall& pc,
                 std::vector<std::pair<std::string, const py::Value*>>& out) {
   if (program.form == frontend::ModuleForm::Solvers) {
     if (!pc.call.returned.empty() && pc.function != nullptr)
@@ -165,12 +197,12 @@ void candidates(const frontend::Program& program, const PlannedCall& pc,
 
 class BlockRunner {
 public:
-  BlockRunner(const frontend::Program& program, const RunOptions& options)
+  BlockRunner(const ProgramView& program, const RunOptions& options)
       : program_(program), options_(options) {}
 
   void run(Block& block, const std::vector<tasks::Task>& tasks) {
     // Group the calls by function (a batt has one; a solver module one per task).
-    std::vector<std::pair<const frontend::Function*, std::vector<Call*>>> groups;
+    std::vector<std::pair<const ProgramView::Function*, std::vector<Call*>>> groups;
     for (PlannedCall& pc : block.calls) {
       if (pc.function == nullptr)
         continue;
@@ -182,8 +214,12 @@ public:
       }
       it->second.push_back(&pc.call);
     }
-    for (auto& [fn, calls] : groups)
-      executor(*fn).run(calls);
+    for (auto& [fn, calls] : groups) {
+      if (fn->interpreted != nullptr)
+        executor(*fn->interpreted).run(calls);
+      else
+        run_compiled(*fn->compiled, calls);
+    }
     // Solver modules record the returned grid.
     if (program_.form == frontend::ModuleForm::Solvers) {
       for (PlannedCall& pc : block.calls) {
@@ -197,7 +233,7 @@ public:
   }
 
   std::vector<ProfileEntry> profile() const {
-    std::vector<ProfileEntry> all;
+    std::vector<ProfileEntry> all = compiled_profile_;
     for (const auto& [fn, ex] : executors_)
       for (const ProfileEntry& e : ex->profile()) {
         auto it = std::find_if(all.begin(), all.end(),
@@ -214,6 +250,43 @@ public:
   }
 
 private:
+  /// A compiled function runs its calls one at a time, each to its end. The time limit is the
+  /// watchdog's: past the call's deadline, its next DSL call fails with the time-limit
+  /// exception, which nothing catches.
+  void run_compiled(const CompiledFunctionInfo& fn, const std::vector<Call*>& calls) {
+    Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
+    double total = 0;
+    for (Call* c : calls) {
+      const auto before = Clock::now();
+      if (watch != nullptr)
+        watch->deadline_ns.store(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch())
+                    .count() +
+                static_cast<std::int64_t>(options_.time_limit * 1e9),
+            std::memory_order_relaxed);
+      fn.run(*c);
+      if (watch != nullptr) {
+        watch->deadline_ns.store(0, std::memory_order_relaxed);
+        watch->cancel.store(false, std::memory_order_relaxed);
+      }
+      c->seconds = std::chrono::duration<double>(Clock::now() - before).count();
+      total += c->seconds;
+    }
+    if (options_.profile) {
+      const std::string name = "compiled " + std::string(fn.name);
+      auto it = std::find_if(compiled_profile_.begin(), compiled_profile_.end(),
+                             [&](const ProfileEntry& e) { return e.name == name; });
+      if (it == compiled_profile_.end()) {
+        compiled_profile_.push_back({name, 0, 0, 0});
+        it = compiled_profile_.end() - 1;
+      }
+      it->calls += calls.size();
+      for (const Call* c : calls)
+        it->failures += c->status != Call::Status::Ok;
+      it->seconds += total;
+    }
+  }
+
   Executor& executor(const frontend::Function& fn) {
     for (auto& [f, ex] : executors_)
       if (f == &fn)
@@ -222,7 +295,7 @@ private:
     eo.time_limit = options_.time_limit;
     eo.profile = options_.profile;
     eo.trace = options_.trace;
-    executors_.emplace_back(&fn, std::make_unique<Executor>(program_, fn, eo));
+    executors_.emplace_back(&fn, std::make_unique<Executor>(*program_.program, fn, eo));
     return *executors_.back().second;
   }
 
@@ -237,7 +310,7 @@ private:
       outcome.calls.push_back(
           {pc.split, pc.index, c.status, c.error, c.o.size(), c.s.size(), c.seconds});
       if (options_.record_sink)
-        block.lines.push_back(record_line(outcome.id, pc.split, pc.index, c, program_));
+        block.lines.push_back(record_line(outcome.id, pc.split, pc.index, c));
       if (pc.expected) {
         ++outcome.checked_tests;
         cands.clear();
@@ -258,15 +331,14 @@ private:
     block.calls.clear(); // the values are no longer needed
   }
 
-  const frontend::Program& program_;
+  const ProgramView& program_;
   const RunOptions& options_;
   std::vector<std::pair<const frontend::Function*, std::unique_ptr<Executor>>> executors_;
+  std::vector<ProfileEntry> compiled_profile_;
 };
 
-} // namespace
-
-RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
-                       const RunOptions& options) {
+RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& tasks,
+                    const RunOptions& options) {
   const auto start = Clock::now();
   RunSummary summary;
   const std::size_t per_block = std::max<std::size_t>(1, options.block_tasks);
@@ -277,8 +349,8 @@ RunSummary run_program(const frontend::Program& program, const std::vector<tasks
     blocks[b].end_task = std::min(tasks.size(), (b + 1) * per_block);
   }
   unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
-  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(
-                                                   1, nblocks))));
+  jobs = std::max(
+      1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;
 
   std::mutex mutex;
@@ -360,6 +432,18 @@ RunSummary run_program(const frontend::Program& program, const std::vector<tasks
             [](const ProfileEntry& a, const ProfileEntry& b) { return a.seconds > b.seconds; });
   summary.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return summary;
+}
+
+} // namespace
+
+RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
+                       const RunOptions& options) {
+  return run_view(ProgramView::of(program), tasks, options);
+}
+
+RunSummary run_program(const CompiledProgram& program, const std::vector<tasks::Task>& tasks,
+                       const RunOptions& options) {
+  return run_view(ProgramView::of(program), tasks, options);
 }
 
 } // namespace battgpu::interp

@@ -8,8 +8,13 @@ The reference side is tokpidjin's runner (reference/tokpidjin/run_reference.py) 
 module and run_solvers_reference.py for a solver module. Per-call times and exception
 messages are not compared (only the exception's type).
 
+With --compiled NAME, the battgpu side is the compiled program NAME linked into BIN
+(`BIN run --program NAME`, battgpu-import's output of FILE.py), and --against says what it is
+compared with: the Python reference, the interpreter (`BIN run FILE.py`), or both.
+
 Usage: compare_records.py --battgpu BIN --program FILE.py --reference DIR --tasks DIR
-                          --work DIR [--score] [--jobs N] [--limit N] [--extra ARG...]
+                          --work DIR [--score] [--jobs N] [--extra ARG...]
+                          [--compiled NAME [--against reference|interpreter|both]]
 Exit status: 0 identical, 1 some line differs, 2 a run failed.
 """
 
@@ -53,50 +58,46 @@ def first_difference(ref_trace, our_trace):
     return None
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--battgpu', required=True)
-    ap.add_argument('--program', required=True)
-    ap.add_argument('--reference', required=True, help='the reference DSL directory')
-    ap.add_argument('--tasks', required=True)
-    ap.add_argument('--work', required=True)
-    ap.add_argument('--score', action='store_true')
-    ap.add_argument('--jobs', type=int, default=0)
-    ap.add_argument('--show', type=int, default=3, help='differing lines to print')
-    ap.add_argument('--extra', nargs='*', default=[], help='more arguments for battgpu run')
-    args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    ref_out = os.path.join(args.work, 'reference.jsonl')
-    our_out = os.path.join(args.work, 'battgpu.jsonl')
-    env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
+def reference_records(args, out, env):
     with open(args.program) as fp:
         is_batt = 'def batt(' in fp.read()
     if is_batt:
         cmd = [sys.executable, os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
-               args.reference, '--batt', args.program, '--tasks', args.tasks, '--out', ref_out,
+               args.reference, '--batt', args.program, '--tasks', args.tasks, '--out', out,
                '--cache-type-hints']
         if args.score:
             cmd.append('--diff')
     else:
         cmd = [sys.executable, os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir',
-               args.reference, '--solvers', args.program, '--tasks', args.tasks, '--out', ref_out]
+               args.reference, '--solvers', args.program, '--tasks', args.tasks, '--out', out]
     r = run(cmd, env=env)
     print('reference:', r.stdout.strip().splitlines()[-1] if r.stdout.strip() else '')
-    cmd = [args.battgpu, 'run', args.program, args.tasks, '--records', our_out, '-q',
-           '--no-progress'] + (['--score'] if args.score else []) + args.extra
+
+
+def battgpu_records(args, out, compiled):
+    what = ['--program', args.compiled] if compiled else [args.program]
+    cmd = [args.battgpu, 'run'] + what + [args.tasks, '--records', out, '-q',
+                                          '--no-progress'] + (['--score'] if args.score else []) \
+        + args.extra
     if args.jobs:
         cmd += ['--jobs', str(args.jobs)]
     r = run(cmd)
-    print('battgpu:  ' + ' | '.join(r.stdout.strip().splitlines()[-4:]))
+    label = 'compiled: ' if compiled else 'battgpu:  '
+    print(label + ' | '.join(r.stdout.strip().splitlines()[-4:]))
+
+
+def compare(args, env, ref_out, ref_name, our_out, our_name):
+    """Compares two record files; prints the first differences (traced for the first one)."""
     with open(ref_out) as fp:
         ref_lines = [normalise(l) for l in fp if l.strip()]
     with open(our_out) as fp:
         our_lines = [normalise(l) for l in fp if l.strip()]
     same = sum(a == b for a, b in zip(ref_lines, our_lines))
     total = max(len(ref_lines), len(our_lines))
-    print(f'records: {total} lines compared, {same} identical, {total - same} differ')
+    print(f'records ({our_name} against {ref_name}): {total} lines compared, {same} identical, '
+          f'{total - same} differ')
     if same == total:
-        return 0
+        return True
     shown = 0
     for k in range(total):
         a = ref_lines[k] if k < len(ref_lines) else '<missing>'
@@ -106,9 +107,11 @@ def main():
         rec = json.loads(a if a != '<missing>' else b)
         call = f"{rec['task']}:{rec['split']}:{rec['index']}"
         print(f'--- line {k + 1} ({call}) differs')
-        print('  python :', a[:600])
-        print('  battgpu:', b[:600])
-        if shown == 0:
+        print(f'  {ref_name:9}:', a[:600])
+        print(f'  {our_name:9}:', b[:600])
+        if shown == 0 and ref_name == 'python':
+            # The interpreter traces the statements of the same module (a compiled program
+            # gives the interpreter's values, or this comparison tells where it does not).
             ref_trace = run([sys.executable, os.path.join(HERE, 'trace_reference.py'),
                              '--dsl-dir', args.reference, '--program', args.program, '--tasks',
                              args.tasks, '--call', call], env=env).stdout
@@ -127,7 +130,50 @@ def main():
         shown += 1
         if shown >= args.show:
             break
-    return 1
+    return False
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--battgpu', required=True)
+    ap.add_argument('--program', required=True)
+    ap.add_argument('--reference', help='the reference DSL directory')
+    ap.add_argument('--tasks', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--score', action='store_true')
+    ap.add_argument('--jobs', type=int, default=0)
+    ap.add_argument('--show', type=int, default=3, help='differing lines to print')
+    ap.add_argument('--extra', nargs='*', default=[], help='more arguments for battgpu run')
+    ap.add_argument('--compiled', metavar='NAME',
+                    help='run the compiled program NAME linked into --battgpu')
+    ap.add_argument('--against', choices=('reference', 'interpreter', 'both'),
+                    default='reference', help='with --compiled: what its records are compared '
+                    'with (default: the Python reference)')
+    args = ap.parse_args()
+    if not args.compiled:
+        args.against = 'reference'
+    if args.against != 'interpreter' and not args.reference:
+        ap.error('--reference is needed to compare with the Python reference')
+    os.makedirs(args.work, exist_ok=True)
+    ref_out = os.path.join(args.work, 'reference.jsonl')
+    interp_out = os.path.join(args.work, 'battgpu.jsonl')
+    compiled_out = os.path.join(args.work, 'compiled.jsonl')
+    env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
+    if args.against != 'interpreter':
+        reference_records(args, ref_out, env)
+    if not args.compiled or args.against != 'reference':
+        battgpu_records(args, interp_out, False)
+    if args.compiled:
+        battgpu_records(args, compiled_out, True)
+    ok = True
+    if not args.compiled:
+        ok = compare(args, env, ref_out, 'python', interp_out, 'battgpu')
+    else:
+        if args.against in ('reference', 'both'):
+            ok = compare(args, env, ref_out, 'python', compiled_out, 'compiled') and ok
+        if args.against in ('interpreter', 'both'):
+            ok = compare(args, env, interp_out, 'interp', compiled_out, 'compiled') and ok
+    return 0 if ok else 1
 
 
 if __name__ == '__main__':

@@ -7,12 +7,12 @@ def batt(task_id, S, I, C, log_path):
     t1 = apply(first, S)
     t2 = apply(second, S)
     try:
-        t3 = vmirror(I)
+        t3 = vmirror_t(I)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-        t3 = _get_safe_default(vmirror)
+        t3 = _get_safe_default(vmirror_t)
     o.append((3, True, '67a3c6ac', t3))
     try:
-        t4 = apply(vmirror, t1)
+        t4 = apply(vmirror_t, t1)
     except (TypeError, ValueError):
         t4 = _get_safe_default(apply)
     try:
@@ -21,8 +21,8 @@ def batt(task_id, S, I, C, log_path):
         t5 = _get_safe_default(difference_tuple)
     s.append((5, '67a3c6ac', 'differ_vmirror', t5))
     try:
-        t6 = hmirror(I)
-    except: t6 = _get_safe_default(hmirror)
+        t6 = hmirror_t(I)
+    except: t6 = _get_safe_default(hmirror_t)
     o.append((6, False, '68b16354', t6))
     # a callable in a variable
     t7 = rbind(replace, TWO)

@@ -1,4 +1,6 @@
-# Each solver but the last uses one construct outside the importer's subset.
+# Constructs outside the batt and solver forms: each is an error, and the file is not imported
+# (nothing is written). The forms between them (tuple unpacking, string and tuple values, a
+# call as a statement, a statement after a return) are inside the forms.
 def solve_if(I):
     x1 = vmirror(I)
     if x1:

@@ -2,11 +2,15 @@
 // sections 3 and 7): every train sample, then every test sample, of every task, in task
 // order; `S` the task's train pairs, `I` the sample's input, `C` None (and, with `score`, a
 // second call with `C` the expected output). A solver module's call runs the solver named
-// after the task. Calls run in blocks of several tasks, statement by statement (executor.hpp),
-// the blocks spread over the cores; records come out in order whatever the jobs.
+// after the task. Calls run in blocks of several tasks, the blocks spread over the cores;
+// records come out in order whatever the jobs. An interpreted program runs each block's calls
+// together, statement by statement (executor.hpp); a compiled one (compiled.hpp) runs them one
+// call at a time through its generated functions. Both give the same records, reports and
+// time limits.
 #pragma once
 
 #include "battgpu/frontend/program.hpp"
+#include "battgpu/interp/compiled.hpp"
 #include "battgpu/interp/executor.hpp"
 #include "battgpu/tasks/task.hpp"
 
@@ -28,14 +32,15 @@ struct RunOptions {
   unsigned jobs = 0;
   /// Tasks per block of calls run together.
   std::size_t block_tasks = 8;
-  /// Collect the time per DSL function.
+  /// Collect the time per DSL function (interpreted programs; a compiled program reports the
+  /// time per compiled function instead).
   bool profile = false;
   /// Called after each task's calls are done, in task order (for progress displays).
   std::function<void(std::size_t done, std::size_t total)> progress;
   /// Called with each call's record line (SPEC section 7), in order.
   std::function<void(const std::string& line)> record_sink;
   /// Trace one call: "TASK:SPLIT:INDEX" (e.g. "007bbfb7:test:0"); every value it assigns to
-  /// a named variable goes to `trace`, in execution order.
+  /// a named variable goes to `trace`, in execution order (interpreted programs only).
   std::string trace_call;
   TraceHook trace;
 };
@@ -79,11 +84,16 @@ struct RunSummary {
 /// Runs `program` over `tasks`.
 RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
                        const RunOptions& options);
+/// Runs a compiled program over `tasks`, as the interpreted module it was imported from runs.
+RunSummary run_program(const CompiledProgram& program, const std::vector<tasks::Task>& tasks,
+                       const RunOptions& options);
 
 /// A grid as Python's tuple of row tuples.
 py::Value grid_value(const dsl::Grid& grid);
 
 /// The record line of one call (SPEC section 7), without its newline.
+std::string record_line(const std::string& task, const std::string& split, std::size_t index,
+                        const Call& call);
 std::string record_line(const std::string& task, const std::string& split, std::size_t index,
                         const Call& call, const frontend::Program& program);
 
