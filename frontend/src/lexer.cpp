@@ -113,7 +113,9 @@ public:
         continue;
       }
       if (c == '#') {
-        skip_to_line_end();
+        // A comment after tokens: skip to the newline, which ends the logical line.
+        while (i_ < s_.size() && s_[i_] != '\n')
+          advance(1);
         continue;
       }
       if (c == '\\') {
@@ -153,9 +155,16 @@ public:
       if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
         const Location loc = here();
         const std::size_t begin = i_;
+        const bool hex_like = c == '0' && i_ + 1 < s_.size() &&
+                              std::string_view("xXoObB").find(s_[i_ + 1]) != std::string_view::npos;
         while (i_ < s_.size() &&
-               (is_name_char(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.'))
+               (is_name_char(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.')) {
+          // The sign of a decimal exponent belongs to the number (2.5e-8).
+          const bool exponent = !hex_like && (s_[i_] == 'e' || s_[i_] == 'E');
           advance(1);
+          if (exponent && i_ < s_.size() && (s_[i_] == '-' || s_[i_] == '+'))
+            advance(1);
+        }
         current.tokens.push_back(
             Token{Token::Number, std::string(s_.substr(begin, i_ - begin)), loc, begin, i_});
         continue;
@@ -223,6 +232,103 @@ private:
     advance(n);
     return t;
   }
+  /// Appends UTF-8 for code point `cp`.
+  static void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+
+  /// Reads up to `max` digits of `base` at the cursor (at least one).
+  std::uint32_t digits(int base, int max, Location loc) {
+    std::uint32_t v = 0;
+    int k = 0;
+    for (; k < max && i_ < s_.size(); ++k) {
+      const char d = s_[i_];
+      int x = -1;
+      if (d >= '0' && d <= '9')
+        x = d - '0';
+      else if (base == 16 && d >= 'a' && d <= 'f')
+        x = d - 'a' + 10;
+      else if (base == 16 && d >= 'A' && d <= 'F')
+        x = d - 'A' + 10;
+      if (x < 0 || x >= base)
+        break;
+      v = v * static_cast<std::uint32_t>(base) + static_cast<std::uint32_t>(x);
+      advance(1);
+    }
+    if (k == 0 || (base == 16 && k != max))
+      throw FileError(loc, "malformed escape sequence in a string");
+    return v;
+  }
+
+  /// Python's escape sequences of a (non-raw) string literal; `n` follows the backslash.
+  void escape(char n, std::string& value, Location loc) {
+    switch (n) {
+    case 'n':
+      value += '\n';
+      return;
+    case 't':
+      value += '\t';
+      return;
+    case 'r':
+      value += '\r';
+      return;
+    case 'a':
+      value += '\a';
+      return;
+    case 'b':
+      value += '\b';
+      return;
+    case 'f':
+      value += '\f';
+      return;
+    case 'v':
+      value += '\v';
+      return;
+    case '\\':
+    case '\'':
+    case '"':
+      value += n;
+      return;
+    case 'x':
+      append_utf8(value, digits(16, 2, loc));
+      return;
+    case 'u':
+      append_utf8(value, digits(16, 4, loc));
+      return;
+    case 'U':
+      append_utf8(value, digits(16, 8, loc));
+      return;
+    default:
+      if (n >= '0' && n <= '7') {
+        // Up to three octal digits, the first already read.
+        std::uint32_t v = static_cast<std::uint32_t>(n - '0');
+        for (int k = 0; k < 2 && i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '7'; ++k) {
+          v = v * 8 + static_cast<std::uint32_t>(s_[i_] - '0');
+          advance(1);
+        }
+        append_utf8(value, v);
+        return;
+      }
+      // An unknown escape keeps its backslash, as Python does.
+      value += '\\';
+      value += n;
+    }
+  }
+
   Token string_token(std::size_t begin, Location loc, bool raw) {
     const char q = s_[i_];
     const bool triple = s_.substr(i_, 3) == std::string(3, q);
@@ -234,24 +340,20 @@ private:
       const char c = s_[i_];
       if (c == '\\' && i_ + 1 < s_.size()) {
         const char n = s_[i_ + 1];
+        if (n == '\n') {
+          advance(1);
+          newline(); // an escaped newline: nothing (a raw string keeps both)
+          if (raw)
+            value += "\\\n";
+          continue;
+        }
+        advance(2);
         if (raw) {
           value += c;
           value += n;
-        } else if (n == 'n') {
-          value += '\n';
-        } else if (n == 't') {
-          value += '\t';
-        } else if (n == '\n') {
-          // escaped newline: nothing
-        } else {
-          value += n;
+          continue;
         }
-        if (n == '\n') {
-          advance(1);
-          newline();
-        } else {
-          advance(2);
-        }
+        escape(n, value, loc);
         continue;
       }
       if (triple && s_.substr(i_, 3) == std::string(3, q)) {

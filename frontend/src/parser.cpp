@@ -1,6 +1,7 @@
 #include "battgpu/frontend/parser.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -25,17 +26,19 @@ std::string format_diagnostic(const std::string& path, const Diagnostic& d) {
 
 namespace {
 
-bool is_op(const Token& t, std::string_view op) { return t.kind == Token::Op && t.text == op; }
+bool is_op(const Token& t, std::string_view op) {
+  return t.kind == Token::Op && t.text == op;
+}
 bool is_name(const Token& t, std::string_view name) {
   return t.kind == Token::Name && t.text == name;
 }
 
 bool is_keyword(std::string_view w) {
   static constexpr std::string_view keywords[] = {
-      "and",    "as",    "assert", "async",  "await",    "break", "class", "continue",
-      "def",    "del",   "elif",   "else",   "except",   "finally", "for", "from",
-      "global", "if",    "import", "in",     "is",       "lambda", "nonlocal", "not",
-      "or",     "pass",  "raise",  "return", "try",      "while", "with",  "yield"};
+      "and",    "as",   "assert", "async",  "await",  "break",   "class",    "continue",
+      "def",    "del",  "elif",   "else",   "except", "finally", "for",      "from",
+      "global", "if",   "import", "in",     "is",     "lambda",  "nonlocal", "not",
+      "or",     "pass", "raise",  "return", "try",    "while",   "with",     "yield"};
   for (std::string_view k : keywords)
     if (w == k)
       return true;
@@ -131,6 +134,15 @@ private:
   }
 
   bool unary(Expr& out) {
+    // The most negative int64 is written `-9223372036854775808`: its digits alone overflow.
+    if (at_op("-") && i_ + 1 < end_ && t_[i_ + 1].kind == Token::Number &&
+        t_[i_ + 1].text == "9223372036854775808") {
+      out.kind = Expr::Kind::Int;
+      out.int_value = INT64_MIN;
+      out.loc = t_[i_].loc;
+      i_ += 2;
+      return true;
+    }
     if (at_op("-") || at_op("+")) {
       const Token& sign = t_[i_];
       ++i_;
@@ -351,8 +363,9 @@ public:
           t[2].kind == Token::String && t[0].text.starts_with("__")) {
         continue; // `__doc__ = "..."`-style metadata
       }
-      error(line.loc, "module-level statement not supported (a solver or batt module holds "
-                      "imports and function definitions only)",
+      error(line.loc,
+            "module-level statement not supported (a solver or batt module holds "
+            "imports and function definitions only)",
             line.text);
     }
   }
@@ -578,9 +591,14 @@ private:
       return;
     if (eq + 1 >= t.size())
       return error(t[eq].loc, "assignment without a value", line.text);
-    for (std::size_t k = eq + 1; k < t.size(); ++k)
-      if (is_op(t[k], "="))
+    for (std::size_t k = eq + 1, d = 0; k < t.size(); ++k) {
+      if (is_op(t[k], "(") || is_op(t[k], "[") || is_op(t[k], "{"))
+        ++d;
+      else if (is_op(t[k], ")") || is_op(t[k], "]") || is_op(t[k], "}"))
+        --d;
+      else if (d == 0 && is_op(t[k], "="))
         return error(t[k].loc, "chained assignment is not supported", line.text);
+    }
     if (!parse_expression(t, eq + 1, t.size(), s.value, line.text))
       return;
     out.push_back(std::move(s));
@@ -621,8 +639,8 @@ private:
     return true;
   }
 
-  bool parse_expression(const std::vector<Token>& t, std::size_t begin, std::size_t end,
-                        Expr& out, const std::string& text) {
+  bool parse_expression(const std::vector<Token>& t, std::size_t begin, std::size_t end, Expr& out,
+                        const std::string& text) {
     ExpressionParser p(t, begin, end);
     if (p.expression_list(out) && p.finish())
       return true;

@@ -148,39 +148,64 @@ std::string float_repr(double d) {
 }
 
 void write_json_string(std::string& out, std::string_view s) {
+  // As Python's json.dumps writes a str (ensure_ascii): every character beyond ASCII as
+  // \uXXXX (a surrogate pair past U+FFFF); the text is the UTF-8 of Python's str.
+  auto hex4 = [&](std::uint32_t u) {
+    char buf[8];
+    std::snprintf(buf, sizeof(buf), "\\u%04x", u);
+    out += buf;
+  };
   out.push_back('"');
-  for (unsigned char c : s) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\b':
-      out += "\\b";
-      break;
-    case '\f':
-      out += "\\f";
-      break;
-    default:
-      if (c < 0x20 || c >= 0x7f) {
-        char buf[8];
-        std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-        out += buf;
-      } else {
-        out.push_back(static_cast<char>(c));
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (c < 0x20)
+          hex4(c);
+        else
+          out.push_back(static_cast<char>(c));
       }
+      ++i;
+      continue;
     }
+    // A UTF-8 sequence: its code point (a byte that starts none stands for U+FFFD).
+    const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    std::uint32_t cp = 0xFFFD;
+    if (len > 1 && i + len <= s.size()) {
+      cp = c & (0xFFu >> (len + 1));
+      for (std::size_t k = 1; k < len; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
+    }
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      hex4(0xD800 + (cp >> 10));
+      hex4(0xDC00 + (cp & 0x3FF));
+    } else {
+      hex4(cp);
+    }
+    i += len;
   }
   out.push_back('"');
 }
