@@ -62,4 +62,5 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/battgpuConfigVersion.cmake
   ${CMAKE_CURRENT_LIST_DIR}/BattgpuRegenerate.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/BattgpuImport.cmake
   DESTINATION ${BATTGPU_INSTALL_CMAKEDIR})
