@@ -1,12 +1,16 @@
 #include "battgpu/interp/executor.hpp"
 
+#include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/interp/sample_batch.hpp"
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
+#include "battgpu/runtime/py_objects.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 namespace battgpu::interp {
@@ -50,6 +54,66 @@ std::string callee_name(const py::Value& v) {
     return "closure " + std::string(py::function_name(v));
   return "<not callable>";
 }
+
+/// The results of this thread's recent object extractions, by request and grid: a statement
+/// that extracts the same objects again (the same grid reached by several statements) takes
+/// them from here, as calls one at a time take them from py::call's memo of `objects` (the
+/// same values: interchangeable grids give equal results). Grids are told apart by their hash,
+/// which tuples keep once computed.
+class ObjectsMemo {
+public:
+  static std::uint64_t key(const py::Value& grid, const dialects::ObjectsRequest& r) {
+    std::uint64_t h = static_cast<std::uint64_t>(py::hash(grid));
+    h = (h ^ ((std::uint64_t{r.mode} << 16) | (static_cast<std::uint64_t>(r.dialect) << 8) |
+              static_cast<std::uint64_t>(r.shape))) *
+        0xFF51AFD7ED558CCDULL;
+    return h ^ (h >> 29);
+  }
+  static bool same(const py::Value& a, const dialects::ObjectsRequest& ra, const py::Value& b,
+                   const dialects::ObjectsRequest& rb) {
+    return ra.mode == rb.mode && ra.dialect == rb.dialect && ra.shape == rb.shape &&
+           (a.object() == b.object() || py::interchangeable(a, b));
+  }
+  const py::Value* find(const py::Value& grid, const dialects::ObjectsRequest& r,
+                        std::uint64_t key) const {
+    const Entry& e = table_[key % kSlots];
+    const bool hit = e.key == key && e.result.is_bound() && same(e.grid, e.request, grid, r);
+    return hit ? &e.result : nullptr;
+  }
+  void put(const py::Value& grid, const dialects::ObjectsRequest& r, std::uint64_t key,
+           const py::Value& result) {
+    Entry& e = table_[key % kSlots];
+    e.key = key;
+    e.grid = grid;
+    e.request = r;
+    e.request.grid = nullptr;
+    e.result = result;
+  }
+
+private:
+  static constexpr std::size_t kSlots = 1024;
+  struct Entry {
+    std::uint64_t key = 0;
+    py::Value grid;
+    dialects::ObjectsRequest request;
+    py::Value result;
+  };
+  std::vector<Entry> table_ = std::vector<Entry>(kSlots);
+};
+
+thread_local ObjectsMemo t_objects_memo;
+
+/// Set while node() runs the calls that an object-extraction batch left (or gave back): they
+/// take the path of one call at a time.
+thread_local bool t_objects_batch_done = false;
+
+class BatchDoneScope {
+public:
+  BatchDoneScope() { t_objects_batch_done = true; }
+  ~BatchDoneScope() { t_objects_batch_done = false; }
+  BatchDoneScope(const BatchDoneScope&) = delete;
+  BatchDoneScope& operator=(const BatchDoneScope&) = delete;
+};
 
 } // namespace
 
@@ -159,6 +223,130 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   if (n.kind == Node::Kind::Try) {
     try_node(n, running);
     return;
+  }
+  if (n.kind == Node::Kind::Call && n.args.size() <= 4 && !t_objects_batch_done &&
+      (n.callee.kind != Operand::Kind::Constant ||
+       dialects::may_extract_objects(program_.constants[n.callee.index])) &&
+      runtime::py_objects_batching()) {
+    // Object extraction (issue 13): the calls for which this statement is an extraction the
+    // batch runtime computes exactly (dialects::objects_request, on a grid it takes) go to it
+    // as one call over all of them; every other call runs the statement below, one at a time.
+    struct Extraction {
+      State* st;
+      std::size_t request; // index into requests, or npos: `known` is the result
+      py::Value known;
+    };
+    constexpr std::size_t npos = ~std::size_t{0};
+    std::vector<Extraction> jobs;
+    std::vector<State*> rest;
+    std::vector<runtime::PyObjectsRequest> requests;
+    std::vector<dialects::ObjectsRequest> asked; // per request: what was asked, of which grid
+    std::vector<std::size_t> offsets;
+    std::vector<std::uint64_t> keys;
+    std::vector<std::int8_t> cells;
+    for (State* st : running) {
+      const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                    ? st->slots[n.callee.index]
+                                    : program_.constants[n.callee.index];
+      if (!dialects::may_extract_objects(callee)) {
+        rest.push_back(st);
+        continue;
+      }
+      py::Value args[4];
+      const py::Value* sources[4] = {};
+      bool bound = true;
+      for (std::size_t i = 0; bound && i < n.args.size(); ++i) {
+        const Operand& a = n.args[i];
+        sources[i] =
+            a.kind == Operand::Kind::Local ? &st->slots[a.index] : &program_.constants[a.index];
+        bound = sources[i]->is_bound();
+        args[i] = py::Value::borrow(*sources[i]);
+      }
+      std::optional<dialects::ObjectsRequest> r;
+      if (bound)
+        r = dialects::objects_request(callee, args, n.args.size());
+      if (!r) {
+        rest.push_back(st);
+        continue;
+      }
+      r->grid = sources[r->grid - args]; // the local or constant itself, not the borrowed copy
+      // Extracted before on this thread, or earlier in this batch: the same value again.
+      const std::uint64_t key = ObjectsMemo::key(*r->grid, *r);
+      const py::Value* known = t_objects_memo.find(*r->grid, *r, key);
+      std::size_t same = npos;
+      for (std::size_t k = 0; known == nullptr && same == npos && k < asked.size(); ++k)
+        if (keys[k] == key && ObjectsMemo::same(*asked[k].grid, asked[k], *r->grid, *r))
+          same = k;
+      if (known != nullptr || same != npos) {
+        jobs.push_back({st, same, known != nullptr ? *known : py::Value()});
+        continue;
+      }
+      runtime::PyObjectsRequest req;
+      const std::size_t at = cells.size();
+      if (!dialects::read_small_grid(*r->grid, cells, req.h, req.w)) {
+        rest.push_back(st);
+        continue;
+      }
+      req.mode = r->mode;
+      req.dialect = r->dialect;
+      req.shape = r->shape;
+      jobs.push_back({st, requests.size(), py::Value()});
+      requests.push_back(req);
+      asked.push_back(*r);
+      offsets.push_back(at);
+      keys.push_back(key);
+    }
+    if (!jobs.empty()) {
+      for (std::size_t k = 0; k < requests.size(); ++k)
+        requests[k].cells = cells.data() + offsets[k];
+      const auto t0 = Clock::now();
+      std::vector<py::Value> results;
+      bool failed = false;
+      try {
+        if (!requests.empty())
+          results = runtime::batch_py_objects(requests);
+      } catch (const std::exception&) {
+        failed = true; // out of memory, or a thread that could not start: one at a time
+      }
+      BatchDoneScope done;
+      if (failed || results.size() != requests.size()) {
+        node(n, running);
+        return;
+      }
+      for (std::size_t k = 0; k < requests.size(); ++k)
+        t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
+      const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
+                           static_cast<double>(jobs.size());
+      for (Extraction& job : jobs) {
+        State& st = *job.st;
+        Call& c = *st.call;
+        if (options_.profile) {
+          const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                        ? st.slots[n.callee.index]
+                                        : program_.constants[n.callee.index];
+          const std::string name = callee_name(callee);
+          auto it = std::find_if(profile_.begin(), profile_.end(),
+                                 [&](const ProfileEntry& e) { return e.name == name; });
+          if (it == profile_.end()) {
+            profile_.push_back({name, 0, 0, 0});
+            it = profile_.end() - 1;
+          }
+          ++it->calls;
+          it->seconds += share;
+        }
+        st.slots[n.target] = job.request == npos ? std::move(job.known) : results[job.request];
+        if (c.trace) [[unlikely]]
+          trace(n, st);
+        c.seconds += share;
+        if (options_.time_limit > 0 && c.seconds > options_.time_limit && st.running()) {
+          st.pending = {py::Exc::Timeout, "time limit"};
+          c.status = Call::Status::Timeout;
+        }
+      }
+      if (!rest.empty())
+        node(n, rest);
+      return;
+    }
   }
   if (n.kind == Node::Kind::SampleBatch) {
     // One runtime call over every call in flight.

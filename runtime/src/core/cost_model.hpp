@@ -19,7 +19,7 @@ Path choose_objects_path(const RuntimeConfig& config, Path requested, std::size_
 void observe_objects_call(Path path, std::size_t grids, std::uint64_t work, double seconds);
 
 /// The operations other than object extraction, each with a cost model of its own.
-enum class CostKind { GridValues, Mapply, Count };
+enum class CostKind { GridValues, Mapply, PyObjects, Count };
 
 /// Times one path on the calibration batch (`gpu` false: the CPU path); a negative result
 /// means the path failed.

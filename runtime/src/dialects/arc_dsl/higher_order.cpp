@@ -276,4 +276,10 @@ std::span<const py::Builtin* const> higher_order_family() {
   return kFamily;
 }
 
+const py::Value* rbind1_captured(const py::Value& f) {
+  if (!f.is(py::Kind::Closure) || py::as_closure(f).type != &kRbind1)
+    return nullptr;
+  return py::as_closure(f).captured();
+}
+
 } // namespace battgpu::dialects::arc_dsl

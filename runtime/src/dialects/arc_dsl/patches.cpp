@@ -8,6 +8,7 @@
 // differ (no failure possible, nested calls within the recursion limit).
 #include "patches.hpp"
 
+#include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <algorithm>
@@ -278,374 +279,9 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) {
   return q;
 }
 
-// ---- CPython's set table over plain keys ----
-
-/// CPython's hash of the tuple (a, b) given the hashes of a and b (tuplehash, xxHash lanes).
-std::int64_t pair_hash(std::int64_t ha, std::int64_t hb) {
-  constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
-  constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
-  constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
-  std::uint64_t acc = kPrime5;
-  for (std::int64_t lane : {ha, hb}) {
-    acc += static_cast<std::uint64_t>(lane) * kPrime2;
-    acc = (acc << 31) | (acc >> 33);
-    acc *= kPrime1;
-  }
-  acc += 2 ^ (kPrime5 ^ 3527539ULL);
-  if (acc == static_cast<std::uint64_t>(-1))
-    return 1546275796;
-  return static_cast<std::int64_t>(acc);
-}
-
-std::int64_t index_hash(std::int64_t i, std::int64_t j) {
-  return pair_hash(py::hash_int(i), py::hash_int(j));
-}
-
-/// A cell's in-grid neighbours as objects()' set comprehension lays them out in its table.
-struct NeighbourSet {
-  std::uint8_t mask = 7; ///< 7 (up to four members) or 31
-  std::uint8_t n = 0;
-  std::array<std::uint8_t, 8> slot{};
-  std::array<std::int32_t, 8> id{};
-};
-
-/// The same algorithms as py::SetTable (CPython's setobject.c), over keys that are small
-/// non-negative ints standing for distinct tuples, with the tuples' hashes: objects() runs
-/// its sets of indices here, which gives the same slots, hence the same iteration order,
-/// without making a tuple per neighbour.
-class SimSet {
-public:
-  static constexpr std::int32_t kUnused = -1;
-  static constexpr std::int32_t kDummy = -2;
-  struct Entry {
-    std::int64_t hash;
-    std::int32_t key;
-  };
-
-  SimSet() { reset(); }
-
-  /// `set()`.
-  void reset() {
-    mask_ = 7;
-    fill_ = used_ = 0;
-    table_.assign(8, Entry{0, kUnused});
-  }
-  std::int64_t size() const { return used_; }
-  std::int64_t mask() const { return mask_; }
-  const Entry& slot(std::int64_t i) const { return table_[static_cast<std::size_t>(i)]; }
-
-  bool contains(std::int32_t key, std::int64_t hash) const { return lookup(key, hash)->key >= 0; }
-
-  // set_add_entry.
-  void add(std::int32_t key, std::int64_t hash) {
-    Entry* t = table_.data();
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(hash);
-    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
-    Entry* freeslot = nullptr;
-    Entry* entry = nullptr;
-    while (true) {
-      entry = &t[i];
-      std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
-      do {
-        if (entry->key == kUnused)
-          goto found_unused;
-        if (entry->hash == hash && entry->key == key)
-          return;
-        if (entry->key == kDummy)
-          freeslot = entry;
-        ++entry;
-      } while (probes--);
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-  found_unused:
-    if (freeslot != nullptr) {
-      ++used_;
-      *freeslot = Entry{hash, key};
-      return;
-    }
-    ++fill_;
-    ++used_;
-    *entry = Entry{hash, key};
-    if (static_cast<std::uint64_t>(fill_) * 5 < mask * 3)
-      return;
-    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
-  }
-
-  // set_merge.
-  void merge(const SimSet& other) {
-    if (&other == this || other.used_ == 0)
-      return;
-    if ((fill_ + other.used_) * 5 >= mask_ * 3)
-      resize((used_ + other.used_) * 2);
-    if (fill_ == 0 && mask_ == other.mask_ && other.fill_ == other.used_) {
-      for (std::int64_t i = 0; i <= other.mask_; ++i)
-        if (other.slot(i).key >= 0)
-          table_[static_cast<std::size_t>(i)] = other.slot(i);
-      fill_ = other.fill_;
-      used_ = other.used_;
-      return;
-    }
-    if (fill_ == 0) {
-      fill_ = used_ = other.used_;
-      for (std::int64_t i = 0; i <= other.mask_; ++i)
-        if (other.slot(i).key >= 0)
-          insert_clean(other.slot(i));
-      return;
-    }
-    for (std::int64_t i = 0; i <= other.mask_; ++i)
-      if (other.slot(i).key >= 0)
-        add(other.slot(i).key, other.slot(i).hash);
-  }
-
-  /// `self |= near` (set_merge) for a neighbour set laid out as its own table would be.
-  void merge(const NeighbourSet& near, const std::vector<std::int64_t>& hashes) {
-    const std::int64_t count = near.n;
-    if (count == 0)
-      return;
-    if ((fill_ + count) * 5 >= mask_ * 3)
-      resize((used_ + count) * 2);
-    if (fill_ == 0 && mask_ == near.mask) {
-      for (std::uint8_t k = 0; k < near.n; ++k)
-        table_[near.slot[k]] = Entry{hashes[static_cast<std::size_t>(near.id[k])], near.id[k]};
-      fill_ = used_ = count;
-      return;
-    }
-    if (fill_ == 0) {
-      fill_ = used_ = count;
-      for (std::uint8_t k = 0; k < near.n; ++k)
-        insert_clean(Entry{hashes[static_cast<std::size_t>(near.id[k])], near.id[k]});
-      return;
-    }
-    for (std::uint8_t k = 0; k < near.n; ++k)
-      add(near.id[k], hashes[static_cast<std::size_t>(near.id[k])]);
-  }
-
-  /// `self = a - b` (set_difference) where b is a set given by its membership and size:
-  /// only those decide the result, whichever of CPython's two algorithms runs.
-  template <class Member>
-  void assign_difference(const SimSet& a, Member&& in_b, std::int64_t b_size) {
-    reset();
-    if ((a.used_ >> 2) > b_size) {
-      // set_copy_and_difference: a copy of a, each common key discarded (a dummy in its slot),
-      // then the dummies resized away when they are more than a quarter of the table.
-      merge(a);
-      for (Entry& e : table_) {
-        if (e.key >= 0 && in_b(e.key)) {
-          e.key = kDummy;
-          e.hash = -1;
-          --used_;
-        }
-      }
-      if (fill_ - used_ <= mask_ / 4)
-        return;
-      resize(used_ > 50000 ? used_ * 2 : used_ * 4);
-      return;
-    }
-    for (std::int64_t i = 0; i <= a.mask_; ++i) {
-      const Entry& e = a.slot(i);
-      if (e.key >= 0 && !in_b(e.key))
-        add(e.key, e.hash);
-    }
-  }
-
-private:
-  static constexpr std::int64_t kLinearProbes = 9;
-  static constexpr int kPerturbShift = 5;
-
-  // set_lookkey.
-  const Entry* lookup(std::int32_t key, std::int64_t hash) const {
-    const Entry* t = table_.data();
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(hash);
-    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
-    while (true) {
-      const Entry* entry = &t[i];
-      std::int64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
-      do {
-        if (entry->key == kUnused)
-          return entry;
-        if (entry->hash == hash && entry->key == key)
-          return entry;
-        ++entry;
-      } while (probes--);
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-  }
-
-  // set_insert_clean.
-  void insert_clean(const Entry& item) {
-    Entry* t = table_.data();
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(item.hash);
-    std::uint64_t i = static_cast<std::uint64_t>(item.hash) & mask;
-    while (true) {
-      Entry* entry = &t[i];
-      if (entry->key == kUnused) {
-        *entry = item;
-        return;
-      }
-      if (i + kLinearProbes <= mask) {
-        for (std::int64_t j = 0; j < kLinearProbes; ++j) {
-          ++entry;
-          if (entry->key == kUnused) {
-            *entry = item;
-            return;
-          }
-        }
-      }
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-  }
-
-  // set_table_resize.
-  void resize(std::int64_t minused) {
-    std::int64_t newsize = 8;
-    while (newsize <= minused)
-      newsize <<= 1;
-    if (mask_ == 7 && newsize == 8 && fill_ == used_)
-      return;
-    old_.swap(table_);
-    table_.assign(static_cast<std::size_t>(newsize), Entry{0, kUnused});
-    const std::int64_t oldmask = mask_;
-    mask_ = newsize - 1;
-    fill_ = used_;
-    for (std::int64_t i = 0; i <= oldmask; ++i)
-      if (old_[static_cast<std::size_t>(i)].key >= 0)
-        insert_clean(old_[static_cast<std::size_t>(i)]);
-  }
-
-  std::int64_t mask_ = 7, fill_ = 0, used_ = 0;
-  std::vector<Entry> table_, old_;
-};
-
 /// Neighbour offsets in the order dneighbors' and neighbors' frozensets iterate them.
 constexpr std::array<std::array<std::int8_t, 2>, 8> kOffsets{
     {{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}};
-
-struct NeighbourOrder {
-  std::uint8_t n = 0;
-  std::array<std::uint8_t, 8> k{}; ///< indices into kOffsets
-};
-
-/// The iteration order of dneighbors((i, j)) (diagonal false) or neighbors((i, j)): the set
-/// display of four pairs copied into a frozenset, and for neighbors the union of two such.
-NeighbourOrder neighbour_order(std::int64_t i, std::int64_t j, bool diagonal) {
-  std::array<std::int64_t, 8> hashes{};
-  for (std::size_t k = 0; k < 8; ++k)
-    hashes[k] = index_hash(i + kOffsets[k][0], j + kOffsets[k][1]);
-  auto display = [&](std::size_t from) {
-    SimSet s;
-    for (std::size_t k = from; k < from + 4; ++k)
-      s.add(static_cast<std::int32_t>(k), hashes[k]);
-    SimSet f;
-    f.merge(s);
-    return f;
-  };
-  SimSet result = display(0);
-  if (diagonal) {
-    SimSet u;
-    u.merge(result);
-    u.merge(display(4));
-    result = std::move(u);
-  }
-  NeighbourOrder order;
-  for (std::int64_t s = 0; s <= result.mask(); ++s)
-    if (result.slot(s).key >= 0)
-      order.k[order.n++] = static_cast<std::uint8_t>(result.slot(s).key);
-  return order;
-}
-
-constexpr std::int64_t kOrderSpan = 64;
-
-/// neighbour_order for every (i, j) of [0, 64)^2, computed once.
-const NeighbourOrder& cached_neighbour_order(std::int64_t i, std::int64_t j, bool diagonal) {
-  static const std::vector<NeighbourOrder> table = [] {
-    std::vector<NeighbourOrder> t(2 * kOrderSpan * kOrderSpan);
-    for (std::int64_t a = 0; a < kOrderSpan; ++a)
-      for (std::int64_t b = 0; b < kOrderSpan; ++b)
-        for (int d = 0; d < 2; ++d)
-          t[static_cast<std::size_t>((d * kOrderSpan + a) * kOrderSpan + b)] =
-              neighbour_order(a, b, d == 1);
-    return t;
-  }();
-  return table[static_cast<std::size_t>(((diagonal ? 1 : 0) * kOrderSpan + i) * kOrderSpan + j)];
-}
-
-/// What objects() needs of an h x w grid that depends only on its shape: the iteration
-/// order of asindices(grid), the hash of every index, and for every cell the set comprehension
-/// of its in-grid neighbours (`{(i, j) for i, j in diagfun(cand) if ...}`) as it lies in its
-/// table (mask and occupied slots), for either diagfun. Computed once per shape.
-
-struct ShapeInfo {
-  std::vector<std::int32_t> order;
-  std::vector<std::int64_t> hashes;
-  std::vector<NeighbourSet> near[2];
-};
-
-ShapeInfo compute_shape_info(std::int64_t h, std::int64_t w) {
-  ShapeInfo info;
-  const std::int64_t n = h * w;
-  info.hashes.resize(static_cast<std::size_t>(n));
-  SimSet s;
-  for (std::int64_t i = 0; i < h; ++i)
-    for (std::int64_t j = 0; j < w; ++j) {
-      const std::int64_t id = i * w + j;
-      info.hashes[static_cast<std::size_t>(id)] = index_hash(i, j);
-      s.add(static_cast<std::int32_t>(id), info.hashes[static_cast<std::size_t>(id)]);
-    }
-  info.order.reserve(static_cast<std::size_t>(n));
-  for (std::int64_t k = 0; k <= s.mask(); ++k)
-    if (s.slot(k).key >= 0)
-      info.order.push_back(s.slot(k).key);
-  for (int d = 0; d < 2; ++d) {
-    info.near[d].resize(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < h; ++i)
-      for (std::int64_t j = 0; j < w; ++j) {
-        const bool big = i >= kOrderSpan || j >= kOrderSpan;
-        const NeighbourOrder around =
-            big ? neighbour_order(i, j, d == 1) : cached_neighbour_order(i, j, d == 1);
-        s.reset();
-        for (std::uint8_t k = 0; k < around.n; ++k) {
-          const std::int64_t ni = i + kOffsets[around.k[k]][0];
-          const std::int64_t nj = j + kOffsets[around.k[k]][1];
-          if (ni < 0 || ni >= h || nj < 0 || nj >= w)
-            continue;
-          const std::int64_t id = ni * w + nj;
-          s.add(static_cast<std::int32_t>(id), info.hashes[static_cast<std::size_t>(id)]);
-        }
-        NeighbourSet& ns = info.near[d][static_cast<std::size_t>(i * w + j)];
-        ns.mask = static_cast<std::uint8_t>(s.mask());
-        for (std::int64_t k = 0; k <= s.mask(); ++k)
-          if (s.slot(k).key >= 0) {
-            ns.slot[ns.n] = static_cast<std::uint8_t>(k);
-            ns.id[ns.n] = s.slot(k).key;
-            ++ns.n;
-          }
-      }
-  }
-  return info;
-}
-
-const ShapeInfo& shape_info(std::int64_t h, std::int64_t w, ShapeInfo& scratch) {
-  static std::atomic<const ShapeInfo*> cache[kOrderSpan + 1][kOrderSpan + 1];
-  if (h > kOrderSpan || w > kOrderSpan) {
-    scratch = compute_shape_info(h, w);
-    return scratch;
-  }
-  std::atomic<const ShapeInfo*>& slot = cache[h][w];
-  const ShapeInfo* known = slot.load(std::memory_order_acquire);
-  if (known != nullptr)
-    return *known;
-  auto* fresh = new ShapeInfo(compute_shape_info(h, w));
-  if (slot.compare_exchange_strong(known, fresh, std::memory_order_acq_rel))
-    return *fresh;
-  delete fresh; // another thread stored the same information first
-  return *known;
-}
 
 // ---- the functions ----
 
@@ -1379,10 +1015,10 @@ Value objects_generic(const Value& grid, const Value& univalued, const Value& di
   return py::make_frozenset(py::SetTable::copy_of(objs));
 }
 
-/// objects() of a grid of ints: the same statements, with the sets of indices kept as
-/// SimSets of cell numbers (same slots as CPython's, so the same iteration order) and
-/// `occupied` as a bitmap (only its members and size matter). The cells' sets are built as
-/// py::SetTables, since they are the result.
+/// objects() of a grid of ints: the same statements, run by the shared simulation of their
+/// set operations on cell numbers (battgpu/dialects/objects_sim.hpp: same slots as CPython's,
+/// so the same iteration order), the cells then placed into the slots it computed; the nested
+/// calls' failures (mostcolor's, and RecursionError near the limit) where Python meets them.
 Value objects_ints(const Value& grid, const IntGrid& g, bool univalued, bool diagonal,
                    bool without_bg) {
   bool has_bg = false;
@@ -1394,49 +1030,18 @@ Value objects_ints(const Value& grid, const IntGrid& g, bool univalued, bool dia
   }
   if (!frames_fit(1)) // asindices
     return recursion_error();
-  const std::int64_t w = g.w;
-  ShapeInfo scratch;
-  const ShapeInfo& shape = shape_info(g.h, w, scratch);
-  const std::vector<NeighbourSet>& near = shape.near[diagonal ? 1 : 0];
-  std::vector<std::uint8_t> occupied(g.cells.size(), 0);
-  std::int64_t occupied_count = 0;
-  auto is_occupied = [&](std::int32_t k) { return occupied[static_cast<std::size_t>(k)] != 0; };
-  bool checked_depth = false;
-  SimSet cands, neighborhood;
-  py::SetTable objs;
-  for (const std::int32_t loc : shape.order) {
-    if (occupied[static_cast<std::size_t>(loc)] != 0)
-      continue;
-    const std::int64_t val = g.cells[static_cast<std::size_t>(loc)];
-    if (has_bg && val == bg)
-      continue;
-    if (!checked_depth) {
-      if (!frames_fit(diagonal ? 2 : 1)) // neighbors calls dneighbors
-        return recursion_error();
-      checked_depth = true;
-    }
-    py::SetTable obj;
-    cands.reset();
-    cands.add(loc, shape.hashes[static_cast<std::size_t>(loc)]);
-    while (cands.size() > 0) {
-      neighborhood.reset();
-      for (std::int64_t s = 0; s <= cands.mask(); ++s) {
-        const std::int32_t cand = cands.slot(s).key;
-        if (cand < 0)
-          continue;
-        const std::int64_t v = g.cells[static_cast<std::size_t>(cand)];
-        if (univalued ? v != val : (has_bg && v == bg))
-          continue;
-        obj.add(py::arc_cell_of(v, cand / w, cand % w));
-        occupied[static_cast<std::size_t>(cand)] = 1;
-        ++occupied_count;
-        neighborhood.merge(near[static_cast<std::size_t>(cand)], shape.hashes);
-      }
-      cands.assign_difference(neighborhood, is_occupied, occupied_count);
-    }
-    objs.add(py::make_frozenset(py::SetTable::copy_of(obj)));
-  }
-  return py::make_frozenset(py::SetTable::copy_of(objs));
+  // The first cell the loop starts an object from calls diagfun (neighbors calls dneighbors).
+  const bool starts_object = !has_bg || std::any_of(g.cells.begin(), g.cells.end(),
+                                                    [&](std::int64_t v) { return v != bg; });
+  if (starts_object && !frames_fit(diagonal ? 2 : 1))
+    return recursion_error();
+  Value objs =
+      dialects::objects_of_int_grid(py::Dialect::ArcDsl, dialects::ObjectsShape::FrozenSet,
+                                    g.cells.data(), g.h, g.w, univalued, diagonal, has_bg, bg);
+  if (!objs.is_bound())
+    return objects_generic(grid, Value::boolean(univalued), Value::boolean(diagonal),
+                           Value::boolean(without_bg));
+  return objs;
 }
 
 // objects(grid: Tuple[Tuple[int]], univalued: bool, diagonal: bool, without_bg: bool) ->

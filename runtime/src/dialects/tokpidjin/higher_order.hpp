@@ -64,4 +64,9 @@ extern const py::Builtin prapply;
 /// Every function of this family, for the module table.
 std::span<const py::Builtin* const> higher_order_family();
 
+/// The captured (function, fixed) of `f` when it is rbind's closure of one argument (what
+/// rbind makes for a function of two parameters: `f(x)` is `function(x, fixed)`); nullptr for
+/// any other value.
+const py::Value* rbind1_captured(const py::Value& f);
+
 } // namespace battgpu::dialects::tokpidjin

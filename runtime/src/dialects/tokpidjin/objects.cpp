@@ -1,16 +1,13 @@
 // tokpidjin dialect: the "objects" functions.
 #include "objects.hpp"
 
+#include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/py/py.hpp"
 #include "measures.hpp"
 #include "patches.hpp"
 
-#include <atomic>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <initializer_list>
-#include <mutex>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -72,25 +69,6 @@ Value pair(Value a, Value b) {
   return t;
 }
 
-// CPython's tuple hash (the xxHash-style mix of tuplehash) for a tuple of ints, so that cell
-// coordinates can be hashed without building tuple objects.
-constexpr std::uint64_t kXXPrime1 = 11400714785074694791ULL;
-constexpr std::uint64_t kXXPrime2 = 14029467366897019727ULL;
-constexpr std::uint64_t kXXPrime5 = 2870177450012600261ULL;
-
-std::int64_t int_tuple_hash(std::initializer_list<std::int64_t> items) {
-  std::uint64_t acc = kXXPrime5;
-  for (std::int64_t item : items) {
-    acc += static_cast<std::uint64_t>(py::hash_int(item)) * kXXPrime2;
-    acc = (acc << 31) | (acc >> 33);
-    acc *= kXXPrime1;
-  }
-  acc += static_cast<std::uint64_t>(items.size()) ^ (kXXPrime5 ^ 3527539ULL);
-  if (acc == static_cast<std::uint64_t>(-1))
-    return 1546275796;
-  return static_cast<std::int64_t>(acc);
-}
-
 /// The cell `(a, b, c)`: for three ints, py::cell_of's tuple (shared for the cells of ARC
 /// grids, its hash made once); otherwise a new tuple of the values themselves (bools stay bools).
 Value make_cell(Value a, Value b, Value c) {
@@ -131,413 +109,6 @@ private:
   std::unordered_map<std::int64_t, std::int32_t> others_;
   std::vector<std::int64_t> values_;
 };
-
-// ---------------------------------------------------------------------------------------------
-// KeySet: CPython's set table (set_add_entry, set_insert_clean, set_table_resize, set_merge,
-// set_difference: the same probing, thresholds and branches as py::SetTable) over
-// small integer keys, each with its hash in an array the caller provides. Two keys are equal
-// exactly when their integers are, which holds for the (row, col) tuples that objects()
-// stores when each key numbers one cell. It lets that loop reproduce the iteration order of
-// its Python sets without building a tuple per neighbour. Slots hold the key alone (the hash
-// is looked up when a resize needs it): -1 is a free slot, -2 a deleted one.
-
-constexpr std::int32_t kFreeKey = -1;
-constexpr std::int32_t kDummyKey = -2;
-constexpr std::uint64_t kLinearProbes = 9;
-constexpr int kPerturbShift = 5;
-
-class KeySet {
-public:
-  explicit KeySet(const std::int64_t* hashes = nullptr) : hashes_(hashes) { clear(); }
-  KeySet(const KeySet&) = delete;
-  KeySet& operator=(const KeySet&) = delete;
-
-  void set_hashes(const std::int64_t* hashes) { hashes_ = hashes; }
-  /// An empty set of the minimal size, as `set()` makes one (large buffers are kept).
-  void clear() {
-    t_ = small_;
-    mask_ = 7;
-    fill_ = used_ = 0;
-    std::memset(small_, 0xFF, sizeof(small_));
-  }
-  std::int64_t size() const { return used_; }
-
-  /// set_add_entry.
-  void add(std::int32_t key) {
-    const std::int64_t hash = hashes_[key];
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(hash);
-    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
-    std::int32_t* freeslot = nullptr;
-    std::int32_t* entry;
-    while (true) {
-      entry = t_ + i;
-      std::uint64_t probes = (i + kLinearProbes <= mask) ? kLinearProbes : 0;
-      while (true) {
-        const std::int32_t k = *entry;
-        if (k == kFreeKey)
-          goto found_unused;
-        if (k == key)
-          return;
-        if (k == kDummyKey)
-          freeslot = entry; // CPython keeps the last deleted slot seen
-        if (probes-- == 0)
-          break;
-        ++entry;
-      }
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-  found_unused:
-    if (freeslot != nullptr) {
-      ++used_;
-      *freeslot = key;
-      return;
-    }
-    ++fill_;
-    ++used_;
-    *entry = key;
-    if (static_cast<std::uint64_t>(fill_) * 5 < mask * 3)
-      return;
-    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
-  }
-
-  /// set_add_entry for a key known to be absent from a set without deleted slots: the
-  /// search can only end at the first free slot of the key's probe sequence.
-  void add_absent(std::int32_t key) {
-    const std::int64_t hash = hashes_[key];
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(hash);
-    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
-    std::int32_t* entry;
-    while (true) {
-      entry = t_ + i;
-      if (*entry == kFreeKey)
-        break;
-      if (i + kLinearProbes <= mask) {
-        std::uint64_t j = 0;
-        for (; j < kLinearProbes; ++j)
-          if (*++entry == kFreeKey)
-            break;
-        if (j < kLinearProbes)
-          break;
-      }
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-    ++fill_;
-    ++used_;
-    *entry = key;
-    if (static_cast<std::uint64_t>(fill_) * 5 < mask * 3)
-      return;
-    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
-  }
-
-  /// set_merge into a set without deleted slots, of a set given by its slot layout: `keys`
-  /// in slot order, `pos` their slots, `n` of them, in a table of mask `omask` without
-  /// deleted slots. `seen(key)` tells whether a key is already in this set, and records it
-  /// as being in it from then on; adding a key already there changes nothing, so those are
-  /// skipped without a search.
-  template <class Seen>
-  void merge_layout(const std::int32_t* keys, const std::uint8_t* pos, std::int64_t n,
-                    std::int64_t omask, Seen&& seen) {
-    if (n == 0)
-      return;
-    if ((fill_ + n) * 5 >= mask_ * 3)
-      resize((used_ + n) * 2);
-    if (fill_ == 0) {
-      fill_ = used_ = n;
-      if (mask_ == omask) {
-        for (std::int64_t k = 0; k < n; ++k) {
-          seen(keys[k]);
-          t_[pos[k]] = keys[k];
-        }
-      } else {
-        for (std::int64_t k = 0; k < n; ++k) {
-          seen(keys[k]);
-          insert_clean(keys[k]);
-        }
-      }
-      return;
-    }
-    for (std::int64_t k = 0; k < n; ++k)
-      if (!seen(keys[k]))
-        add_absent(keys[k]);
-  }
-
-  /// set_merge.
-  void merge(const KeySet& other) {
-    if (&other == this || other.used_ == 0)
-      return;
-    if ((fill_ + other.used_) * 5 >= mask_ * 3)
-      resize((used_ + other.used_) * 2);
-    const std::int32_t* o = other.t_;
-    if (fill_ == 0 && mask_ == other.mask_ && other.fill_ == other.used_) {
-      std::memcpy(t_, o, static_cast<std::size_t>(mask_ + 1) * sizeof(std::int32_t));
-      fill_ = other.fill_;
-      used_ = other.used_;
-      return;
-    }
-    if (fill_ == 0) {
-      fill_ = used_ = other.used_;
-      for (std::int64_t i = 0; i <= other.mask_; ++i)
-        if (o[i] >= 0)
-          insert_clean(o[i]);
-      return;
-    }
-    for (std::int64_t i = 0; i <= other.mask_; ++i)
-      if (o[i] >= 0)
-        add(o[i]);
-  }
-
-  /// `*this = a - b` (set_difference) for a set b given by membership flags (`in_b[key]`) and
-  /// its size. Which elements b holds beyond a's does not change the result, nor does the
-  /// order in which the common ones are discarded (a discard only marks its own key's slot), so
-  /// b need not be a table.
-  void assign_difference(const KeySet& a, const std::uint8_t* in_b, std::int64_t b_size) {
-    clear();
-    if ((a.used_ >> 2) > b_size) {
-      // set_copy_and_difference: a copy of a, then the common elements discarded.
-      merge(a);
-      for (std::int64_t i = 0; i <= mask_; ++i)
-        if (t_[i] >= 0 && in_b[t_[i]]) {
-          t_[i] = kDummyKey;
-          --used_;
-        }
-      if (static_cast<std::uint64_t>(fill_ - used_) <= static_cast<std::uint64_t>(mask_) / 4)
-        return;
-      resize(used_ > 50000 ? used_ * 2 : used_ * 4);
-      return;
-    }
-    // a's keys not in b, in a's order (gathered without branches), then added; they are
-    // distinct and the new set has no deleted slots.
-    const std::int32_t* t = a.t_;
-    gathered_.resize(static_cast<std::size_t>(a.mask_ + 1));
-    std::int32_t* keep = gathered_.data();
-    std::int64_t m = 0;
-    for (std::int64_t i = 0; i <= a.mask_; ++i) {
-      const std::int32_t k = t[i];
-      keep[m] = k;
-      m += static_cast<std::int64_t>((k >= 0) & (in_b[k < 0 ? 0 : k] == 0));
-    }
-    for (std::int64_t j = 0; j < m; ++j)
-      add_absent(keep[j]);
-  }
-
-  /// The keys in iteration order, into `out`.
-  void collect(std::vector<std::int32_t>& out) const {
-    out.resize(static_cast<std::size_t>(mask_ + 1));
-    std::int32_t* o = out.data();
-    std::int64_t m = 0;
-    for (std::int64_t i = 0; i <= mask_; ++i) {
-      o[m] = t_[i];
-      m += static_cast<std::int64_t>(t_[i] >= 0);
-    }
-    out.resize(static_cast<std::size_t>(m));
-  }
-
-  /// Calls f(key) for every element, in iteration order.
-  template <class F> void for_each(F&& f) const {
-    for (std::int64_t i = 0; i <= mask_; ++i)
-      if (t_[i] >= 0)
-        f(t_[i]);
-  }
-  /// Calls f(key, slot) for every element, in iteration order.
-  template <class F> void for_each_slot(F&& f) const {
-    for (std::int64_t i = 0; i <= mask_; ++i)
-      if (t_[i] >= 0)
-        f(t_[i], i);
-  }
-  std::int64_t mask() const { return mask_; }
-
-private:
-  // set_insert_clean.
-  void insert_clean(std::int32_t key) {
-    const std::int64_t hash = hashes_[key];
-    const auto mask = static_cast<std::uint64_t>(mask_);
-    auto perturb = static_cast<std::uint64_t>(hash);
-    std::uint64_t i = static_cast<std::uint64_t>(hash) & mask;
-    while (true) {
-      std::int32_t* entry = t_ + i;
-      if (*entry == kFreeKey) {
-        *entry = key;
-        return;
-      }
-      if (i + kLinearProbes <= mask) {
-        for (std::uint64_t j = 0; j < kLinearProbes; ++j) {
-          ++entry;
-          if (*entry == kFreeKey) {
-            *entry = key;
-            return;
-          }
-        }
-      }
-      perturb >>= kPerturbShift;
-      i = (i * 5 + 1 + perturb) & mask;
-    }
-  }
-
-  // set_table_resize.
-  void resize(std::int64_t minused) {
-    std::int64_t newsize = 8;
-    while (newsize <= minused)
-      newsize <<= 1;
-    std::int32_t small_copy[8];
-    const std::int32_t* old = t_;
-    const std::int64_t oldmask = mask_;
-    if (t_ == small_) {
-      if (newsize == 8 && fill_ == used_)
-        return; // no deleted slots to purge
-      std::memcpy(small_copy, small_, sizeof(small_));
-      old = small_copy;
-    }
-    if (newsize == 8) {
-      t_ = small_;
-    } else {
-      // The buffer not holding the old table.
-      const int next = (t_ == buffers_[current_].data()) ? 1 - current_ : current_;
-      if (buffers_[next].size() < static_cast<std::size_t>(newsize))
-        buffers_[next].resize(static_cast<std::size_t>(newsize));
-      current_ = next;
-      t_ = buffers_[next].data();
-    }
-    std::memset(t_, 0xFF, static_cast<std::size_t>(newsize) * sizeof(std::int32_t));
-    mask_ = newsize - 1;
-    fill_ = used_;
-    for (std::int64_t i = 0; i <= oldmask; ++i)
-      if (old[i] >= 0)
-        insert_clean(old[i]);
-  }
-
-  const std::int64_t* hashes_;
-  std::int32_t* t_ = nullptr;
-  std::int64_t mask_ = 7;
-  std::int64_t fill_ = 0;
-  std::int64_t used_ = 0;
-  std::int32_t small_[8];
-  std::vector<std::int32_t> buffers_[2];
-  int current_ = 0;
-  std::vector<std::int32_t> gathered_;
-};
-
-// ---------------------------------------------------------------------------------------------
-// The neighbours of a cell as tokpidjin's dneighbors / neighbors return them, and the set
-// `{(i, j) for i, j in diagfun(cand) if ...}` they give for a cell whose neighbours are all
-// inside the grid.
-//
-// Directions, in the order the Python set displays list them: dneighbors up, down, left,
-// right; ineighbors up-left, up-right, down-left, down-right.
-constexpr std::int64_t kDirRow[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
-constexpr std::int64_t kDirCol[8] = {0, 0, -1, 1, -1, 1, -1, 1};
-
-/// A small set of directions as a table: its mask, and its elements in slot order with slots.
-struct DirLayout {
-  std::uint8_t mask = 7;
-  std::uint8_t n = 0;
-  std::uint8_t dir[8] = {};
-  std::uint8_t pos[8] = {};
-};
-
-struct CellNeighbours {
-  std::uint8_t order[2][8]; // iteration order of dneighbors ([0], 4) and neighbors ([1], 8)
-  // The comprehension's set for dneighbors ([0][.]) and neighbors ([1][.]): the neighbours
-  // inside the grid, where the cell's row is the last one (variant & 2) or not, and its column
-  // the last one (variant & 1) or not; those above row 0 or left of column 0 are left out too.
-  DirLayout comp[2][4];
-};
-
-DirLayout layout_of(const KeySet& s) {
-  DirLayout out;
-  out.mask = static_cast<std::uint8_t>(s.mask());
-  s.for_each_slot([&](std::int32_t d, std::int64_t slot) {
-    out.dir[out.n] = static_cast<std::uint8_t>(d);
-    out.pos[out.n] = static_cast<std::uint8_t>(slot);
-    ++out.n;
-  });
-  return out;
-}
-
-CellNeighbours compute_neighbours(std::int64_t i, std::int64_t j) {
-  std::int64_t hashes[8];
-  for (int d = 0; d < 8; ++d)
-    hashes[d] = int_tuple_hash({i + kDirRow[d], j + kDirCol[d]});
-  // frozenset({a, b, c, d}): the display's table, which the copy keeps slot for slot (the
-  // same size, no deleted slots).
-  thread_local KeySet direct, diag, both, comp;
-  for (KeySet* s : {&direct, &diag, &both, &comp}) {
-    s->set_hashes(hashes);
-    s->clear();
-  }
-  for (int d = 0; d < 4; ++d)
-    direct.add(d);
-  for (int d = 4; d < 8; ++d)
-    diag.add(d);
-  // dneighbors(loc) | ineighbors(loc): a copy of the first, updated with the second.
-  both.merge(direct);
-  both.merge(diag);
-  CellNeighbours out{};
-  for (int kind = 0; kind < 2; ++kind) {
-    const KeySet& source = kind == 0 ? direct : both;
-    int k = 0;
-    source.for_each([&](std::int32_t d) { out.order[kind][k++] = static_cast<std::uint8_t>(d); });
-    for (int variant = 0; variant < 4; ++variant) {
-      const bool last_row = (variant & 2) != 0, last_col = (variant & 1) != 0;
-      comp.clear();
-      for (int m = 0; m < k; ++m) {
-        const int d = out.order[kind][m];
-        const bool inside = i + kDirRow[d] >= 0 && j + kDirCol[d] >= 0 &&
-                            !(last_row && kDirRow[d] > 0) && !(last_col && kDirCol[d] > 0);
-        if (inside)
-          comp.add_absent(d);
-      }
-      out.comp[kind][variant] = layout_of(comp);
-    }
-  }
-  return out;
-}
-
-// Cells of grids up to this size use precomputed hashes and neighbour sets.
-constexpr std::int64_t kCacheDim = 32;
-
-struct NeighbourCache {
-  std::int64_t pair_hash[kCacheDim][kCacheDim];
-};
-
-const NeighbourCache& neighbour_cache() {
-  static const NeighbourCache* const cache = [] {
-    auto* c = new NeighbourCache;
-    for (std::int64_t i = 0; i < kCacheDim; ++i)
-      for (std::int64_t j = 0; j < kCacheDim; ++j)
-        c->pair_hash[i][j] = int_tuple_hash({i, j});
-    return c;
-  }();
-  return *cache;
-}
-
-// The neighbour sets of cells in grids up to this size (concatenations and upscales of ARC
-// grids reach past 32), each computed the first time a grid reaches it, shared by all threads.
-constexpr std::int64_t kNeighbourDim = 128;
-
-const CellNeighbours& neighbours_of(std::int64_t i, std::int64_t j, CellNeighbours& scratch) {
-  struct Table {
-    std::atomic<bool> ready[kNeighbourDim][kNeighbourDim] = {};
-    CellNeighbours cell[kNeighbourDim][kNeighbourDim];
-    std::mutex mutex;
-  };
-  if (i >= kNeighbourDim || j >= kNeighbourDim) {
-    scratch = compute_neighbours(i, j);
-    return scratch;
-  }
-  static Table* const table = new Table;
-  if (!table->ready[i][j].load(std::memory_order_acquire)) {
-    std::lock_guard lock(table->mutex);
-    if (!table->ready[i][j].load(std::memory_order_relaxed)) {
-      table->cell[i][j] = compute_neighbours(i, j);
-      table->ready[i][j].store(true, std::memory_order_release);
-    }
-  }
-  return table->cell[i][j];
-}
 
 // ---------------------------------------------------------------------------------------------
 // A well-formed grid of ints: a non-empty tuple of equally long, non-empty tuples of ints.
@@ -585,186 +156,18 @@ std::int64_t int_grid_mostcolor(const IntGrid& g) {
       counts.push_back(0);
     ++counts[k];
   }
-  py::SetTable colours;
-  for (std::int64_t v : index.values())
-    colours.add(Value::integer(v));
-  std::int64_t best = 0, best_count = -1;
-  colours.for_each([&](const Value& c) {
-    const std::int64_t count = counts[static_cast<std::size_t>(index.find(c.as_int()))];
-    if (count > best_count) {
-      best = c.as_int();
-      best_count = count;
-    }
-  });
-  return best;
+  return dialects::most_common_of_ints(index.values(), counts);
 }
 
 // ---------------------------------------------------------------------------------------------
 // objects / objects_t
 //
 // The Python loop (for each unvisited cell, a flood fill over sets `cands`, `neighborhood`
-// and `occupied`) decides the order of every set it builds, so both paths below perform the
-// same set operations in the same order. The fast path does it on KeySets, for well-formed
-// grids of ints, where the values of every call it would make (mostcolor_t, asindices,
-// dneighbors, neighbors) are known; everything else takes the literal path.
-
-struct FloodScratch {
-  IntGrid grid;
-  std::vector<std::int64_t> hash;             // hash((i, j)) of every cell
-  std::vector<std::int32_t> row, col;         // (i, j) of every cell
-  std::vector<std::uint8_t> occupied;         // the `occupied` set, as membership
-  std::vector<std::uint32_t> in_neighborhood; // the `neighborhood` set, as its layer's stamp
-  std::vector<std::int32_t> seq;              // cells of the current object, in the order added
-  std::vector<std::int32_t> cand_keys;        // `cands` in iteration order
-  std::vector<std::int32_t> unvisited;        // asindices' iteration order (large grids)
-  std::vector<std::vector<std::int32_t>> unvisited_cache; // by (h, w) up to kCacheDim
-  KeySet cands, neighborhood, all;
-  // The object sets, simulated on cell numbers with the hashes of the cells' tuples.
-  std::vector<std::int64_t> cell_hash;
-  KeySet obj, frozen;
-  std::vector<std::int64_t> slot_of, hash_of;
-  std::vector<Value> key_of;
-};
-
-FloodScratch& flood_scratch() {
-  thread_local FloodScratch s;
-  return s;
-}
-
-/// The iteration order of asindices(grid) for an h x w grid: the cells (i, j) added in
-/// row-major order to an empty set. It depends on the shape only, so small shapes are cached.
-const std::vector<std::int32_t>& asindices_order(FloodScratch& s, std::int64_t h, std::int64_t w) {
-  std::vector<std::int32_t>* out = &s.unvisited;
-  if (h <= kCacheDim && w <= kCacheDim) {
-    if (s.unvisited_cache.empty())
-      s.unvisited_cache.resize(static_cast<std::size_t>(kCacheDim * kCacheDim));
-    out = &s.unvisited_cache[static_cast<std::size_t>((h - 1) * kCacheDim + (w - 1))];
-    if (!out->empty())
-      return *out;
-  }
-  s.all.set_hashes(s.hash.data());
-  s.all.clear();
-  for (std::int64_t c = 0; c < h * w; ++c)
-    s.all.add_absent(static_cast<std::int32_t>(c));
-  out->clear();
-  out->reserve(static_cast<std::size_t>(h * w));
-  s.all.for_each([&](std::int32_t c) { out->push_back(c); });
-  return *out;
-}
-
-template <bool kTuple>
-Value flood_objects(FloodScratch& s, bool univalued, bool diagonal, bool has_bg, std::int64_t bg) {
-  const IntGrid& g = s.grid;
-  const std::int64_t h = g.h, w = g.w, n = h * w;
-  const NeighbourCache& cache = neighbour_cache();
-  s.hash.resize(static_cast<std::size_t>(n));
-  s.row.resize(static_cast<std::size_t>(n));
-  s.col.resize(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0, c = 0; i < h; ++i)
-    for (std::int64_t j = 0; j < w; ++j, ++c) {
-      s.hash[static_cast<std::size_t>(c)] =
-          i < kCacheDim && j < kCacheDim ? cache.pair_hash[i][j] : int_tuple_hash({i, j});
-      s.row[static_cast<std::size_t>(c)] = static_cast<std::int32_t>(i);
-      s.col[static_cast<std::size_t>(c)] = static_cast<std::int32_t>(j);
-    }
-  s.cands.set_hashes(s.hash.data());
-  s.neighborhood.set_hashes(s.hash.data());
-  const std::vector<std::int32_t>& unvisited = asindices_order(s, h, w);
-  s.occupied.assign(static_cast<std::size_t>(n), 0);
-  std::int64_t occupied_count = 0;
-  const int kind = diagonal ? 1 : 0;
-  std::int32_t offset[8];
-  for (int d = 0; d < 8; ++d)
-    offset[d] = static_cast<std::int32_t>(kDirRow[d] * w + kDirCol[d]);
-  const std::int64_t* cells = g.cells.data();
-  std::uint8_t* occupied = s.occupied.data();
-  const std::int32_t* row_of = s.row.data();
-  const std::int32_t* col_of = s.col.data();
-  // Membership of the current `neighborhood`: a cell is in it when its stamp is the layer's.
-  s.in_neighborhood.assign(static_cast<std::size_t>(n), 0);
-  std::uint32_t* stamp = s.in_neighborhood.data();
-  std::uint32_t layer = 0;
-  auto seen = [&](std::int32_t c) {
-    if (stamp[c] == layer)
-      return true;
-    stamp[c] = layer;
-    return false;
-  };
-
-  py::SetTable objs;
-  py::TupleBuilder objs_t;
-  for (const std::int32_t loc : unvisited) {
-    if (occupied[loc])
-      continue;
-    const std::int64_t val = cells[loc];
-    if (has_bg && val == bg)
-      continue;
-    s.seq.clear();
-    s.cands.clear();
-    s.cands.add(loc);
-    while (s.cands.size() != 0) {
-      s.neighborhood.clear();
-      ++layer;
-      s.cands.collect(s.cand_keys);
-      for (const std::int32_t cand : s.cand_keys) {
-        const std::int64_t v = cells[cand];
-        if (univalued ? v != val : (has_bg && v == bg))
-          continue;
-        s.seq.push_back(cand);
-        occupied[cand] = 1;
-        ++occupied_count;
-        // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
-        const std::int64_t ci = row_of[cand], cj = col_of[cand];
-        CellNeighbours scratch;
-        const CellNeighbours* around = &neighbours_of(ci, cj, scratch);
-        const DirLayout& inside = around->comp[kind][(ci == h - 1) * 2 + (cj == w - 1)];
-        std::int32_t keys[8];
-        for (int k = 0; k < inside.n; ++k)
-          keys[k] = cand + offset[inside.dir[k]];
-        s.neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
-      }
-      s.cands.assign_difference(s.neighborhood, occupied, occupied_count);
-    }
-    // The object's cells, added in the order the loop found them (the first is `loc`, which
-    // the set display added before the loop added it again).
-    if constexpr (kTuple) {
-      Value obj = py::new_tuple(s.seq.size());
-      Value* items = py::tuple_items(obj);
-      for (std::size_t k = 0; k < s.seq.size(); ++k) {
-        const std::int32_t c = s.seq[k];
-        items[k] = py::cell_of(row_of[c], col_of[c], cells[c]);
-      }
-      objs_t.push(std::move(obj));
-    } else {
-      // obj as the loop builds it and frozenset(obj), simulated on the cells' numbers with
-      // their tuples' hashes; then the cells go straight into their slots.
-      s.cell_hash.resize(static_cast<std::size_t>(n));
-      for (const std::int32_t c : s.seq)
-        s.cell_hash[static_cast<std::size_t>(c)] = int_tuple_hash({row_of[c], col_of[c], cells[c]});
-      s.obj.set_hashes(s.cell_hash.data());
-      s.frozen.set_hashes(s.cell_hash.data());
-      s.obj.clear();
-      for (const std::int32_t c : s.seq)
-        s.obj.add(c);
-      s.frozen.clear();
-      s.frozen.merge(s.obj);
-      s.slot_of.clear();
-      s.hash_of.clear();
-      s.key_of.clear();
-      s.frozen.for_each_slot([&](std::int32_t c, std::int64_t slot) {
-        s.slot_of.push_back(slot);
-        s.hash_of.push_back(s.cell_hash[static_cast<std::size_t>(c)]);
-        s.key_of.push_back(py::cell_of(row_of[c], col_of[c], cells[c]));
-      });
-      objs.add(py::make_frozenset(py::SetTable::from_layout(
-          s.frozen.mask(), s.key_of.size(), s.slot_of.data(), s.hash_of.data(), s.key_of.data())));
-    }
-  }
-  if constexpr (kTuple)
-    return objs_t.finish();
-  else
-    return freeze(std::move(objs));
-}
+// and `occupied`) decides the order of every set it builds. For well-formed grids of ints,
+// where the values of every call it would make (mostcolor_t, asindices, dneighbors, neighbors)
+// are known, the fast path runs the shared simulation of those set operations
+// (battgpu/dialects/objects_sim.hpp, the batch runtime's too) and places the cells into the
+// slots it computed; everything else takes the literal path.
 
 /// `a, b = x` for the two-element values the DSL unpacks (a tuple read directly).
 py::Status unpack2(const Value& x, Value (&out)[2]) {
@@ -867,19 +270,25 @@ template <bool kTuple> Value objects_common(const Value* args) {
   const Value& grid = args[0];
   if (py::op_eq(grid, py::empty_tuple()))
     return kTuple ? py::empty_tuple() : py::empty_frozenset();
-  FloodScratch& s = flood_scratch();
-  bool fast = read_int_grid(grid, s.grid);
+  thread_local IntGrid g;
+  bool fast = read_int_grid(grid, g);
   if (fast) {
     // The deepest call the loop makes is neighbors -> dneighbors (two wrapped functions);
     // with room for them, none of the calls can fail and their values are known.
     py::FrameGuard probe(4);
     fast = probe.ok();
   }
-  if (!fast)
-    return objects_literal<kTuple>(grid, args[1], args[2], args[3]);
-  const bool has_bg = py::truthy(args[3]);
-  const std::int64_t bg = has_bg ? int_grid_mostcolor(s.grid) : 0;
-  return flood_objects<kTuple>(s, py::truthy(args[1]), py::truthy(args[2]), has_bg, bg);
+  if (fast) {
+    const bool has_bg = py::truthy(args[3]);
+    const std::int64_t bg = has_bg ? int_grid_mostcolor(g) : 0;
+    Value objs = dialects::objects_of_int_grid(
+        py::Dialect::Tokpidjin,
+        kTuple ? dialects::ObjectsShape::TupleOfTuples : dialects::ObjectsShape::FrozenSet,
+        g.cells.data(), g.h, g.w, py::truthy(args[1]), py::truthy(args[2]), has_bg, bg);
+    if (objs.is_bound())
+      return objs;
+  }
+  return objects_literal<kTuple>(grid, args[1], args[2], args[3]);
 }
 
 // ---------------------------------------------------------------------------------------------
