@@ -38,7 +38,9 @@ void usage() {
             "  --repetitions N    timed runs per configuration, after one warm-up (default 3)\n"
             "  --jobs N           threads of the all-core configurations (default every core)\n"
             "  --batch-size N     tasks per cross-task batch (default: all tasks in one batch)\n"
-            "  --configs LIST     of original-1core,original-all,regenerated-cpu,regenerated-gpu\n"
+            "  --configs LIST     of original-1core,original-all,regenerated-cpu,regenerated-gpu,\n"
+            "                     regenerated-plain-1core,regenerated-auto-1core,\n"
+            "                     regenerated-plain-all,regenerated-auto-all\n"
             "                     (default all; regenerated-gpu only where a GPU is usable)\n"
             "  --commit ID        commit to print in the results\n"
             "Prints one JSON object per configuration and a summary object.\n"
@@ -51,6 +53,8 @@ struct Config {
   unsigned jobs = 1;
   bool batching = false; // prefetch and gather
   runtime::Path path = runtime::Path::Auto;
+  /// Leave prefetch and gather to `auto` (measured choice) instead of `batching`.
+  bool automatic = false;
 };
 
 /// The medians of one configuration's timed runs.
@@ -80,6 +84,8 @@ Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_
   settings.batch_size = batch_size;
   settings.prefetch = c.batching ? driver::Batching::Always : driver::Batching::Never;
   settings.gather = c.batching ? driver::Batching::Always : driver::Batching::Never;
+  if (c.automatic)
+    settings.prefetch = settings.gather = driver::Batching::Auto;
 
   Measured m;
   std::vector<double> total, prefetch, batched, dedupe, code;
@@ -175,6 +181,12 @@ int main(int argc, char** argv) {
       {"original-all", "e2e_original-", jobs, false, runtime::Path::Cpu},
       {"regenerated-cpu", "e2e_regenerated-", jobs, true, runtime::Path::Cpu},
       {"regenerated-gpu", "e2e_regenerated-", jobs, true, runtime::Path::Auto},
+      // `auto` against its plain counterpart (the stages off), at one and all cores: auto
+      // must never be the slower.
+      {"regenerated-plain-1core", "e2e_regenerated-", 1, false, runtime::Path::Auto},
+      {"regenerated-auto-1core", "e2e_regenerated-", 1, false, runtime::Path::Auto, true},
+      {"regenerated-plain-all", "e2e_regenerated-", jobs, false, runtime::Path::Auto},
+      {"regenerated-auto-all", "e2e_regenerated-", jobs, false, runtime::Path::Auto, true},
   };
   std::vector<Config> configs;
   for (const std::string& name : wanted) {
@@ -245,7 +257,10 @@ int main(int argc, char** argv) {
         ", \"distinct_containers\": " + std::to_string(r.gathered.distinct_containers) +
         ", \"runtime_calls\": " + std::to_string(r.gathered.runtime_calls) +
         "}, \"runtime_gpu_items\": " + std::to_string(r.runtime.gpu_items) +
-        ", \"runtime_items\": " + std::to_string(r.runtime.items);
+        ", \"runtime_items\": " + std::to_string(r.runtime.items) +
+        ", \"prefetch_used\": " + (r.prefetch_used ? "true" : "false") +
+        ", \"gather_used\": " + (r.gather_used ? "true" : "false") +
+        ", \"auto_trials\": " + std::to_string(r.trials.size());
     bench::print_measurement("e2e_" + c.name, static_cast<long long>(loaded.tasks.size()),
                              m.seconds, "tasks/s", n, device, commit, repetitions, extra);
     results.emplace(c.name, std::move(m));
@@ -288,6 +303,13 @@ int main(int argc, char** argv) {
                  ", \"amdahl_bound_s\": " + json_number(bound) +
                  ", \"gpu_over_bound\": " + json_number(bound > 0 ? g.seconds.median / bound : 0.0);
     }
+  }
+  // auto against plain: the ratio of their medians (at most about 1: auto never slower).
+  for (const char* cores : {"1core", "all"}) {
+    const double plain = seconds(std::string("regenerated-plain-") + cores);
+    const double automatic = seconds(std::string("regenerated-auto-") + cores);
+    if (plain > 0 && automatic > 0)
+      summary += std::string(", \"auto_over_plain_") + cores + "\": " + json_number(automatic / plain);
   }
   summary += "}";
   std::puts(summary.c_str());
