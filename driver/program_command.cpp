@@ -19,6 +19,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <sys/resource.h>
 
 #ifndef BATTGPU_DEFAULT_TASKS
 #define BATTGPU_DEFAULT_TASKS ""
@@ -98,6 +99,14 @@ struct ProgramArguments {
   enum class Progress { Auto, On, Off } progress = Progress::Auto;
 };
 
+/// The process's peak resident memory so far, in MiB (0 where the system does not say).
+double peak_memory_mib() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return static_cast<double>(usage.ru_maxrss) / 1024.0; // Linux reports KiB
+}
+
 std::string fixed(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
@@ -119,6 +128,8 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("dialect").value(std::string(dialects::dialect_name(program.dialect)));
   w.key("form").value(program.form == frontend::ModuleForm::Batt ? "batt" : "solvers");
   w.key("functions").value(static_cast<std::int64_t>(program.functions));
+  w.key("statements").value(static_cast<std::int64_t>(program.statements));
+  w.key("records").value(static_cast<std::int64_t>(program.records));
   w.end_object();
   std::size_t solved = 0, checked = 0;
   std::map<std::string, std::size_t> matching;
@@ -160,6 +171,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("seconds_in_calls").number(s.seconds_in_calls);
   w.key("ms_per_call")
       .number(s.calls ? 1000 * s.wall_seconds * s.jobs / static_cast<double>(s.calls) : 0.0);
+  w.key("peak_memory_mib").number(peak_memory_mib());
   w.end_object();
   w.key("tasks").begin_array();
   for (const interp::TaskOutcome& t : s.tasks) {
@@ -471,7 +483,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
                    : 0.0,
                3)
       << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
-      << " tasks/s)\n";
+      << " tasks/s), peak memory " << fixed(peak_memory_mib(), 0) << " MiB\n";
   if (!summary.profile.empty()) {
     out << "profile (seconds in calls of each function):\n";
     for (const interp::ProfileEntry& e : summary.profile)
