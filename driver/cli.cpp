@@ -86,9 +86,9 @@ Options:
   --gather WHEN    run each batch's regenerated solvers as coroutines that suspend at their
                    batch points until the whole batch's requests are computed together:
                    auto (default), always or never. auto decides by measurement: with a
-                   usable GPU the first tasks run once in each configuration of the stages
-                   left to auto and the fastest per task is kept for the rest (so auto is
-                   never slower than the stages off); without one, the stages stay off
+                   usable GPU a few of the first tasks run with the auto stages on, then
+                   off, and the stages are kept for the rest only where they took under
+                   90% of the plain time; without a GPU, the stages stay off
   --time-limit S   seconds a task may take (default: none); a task past it is stopped and
                    fails with status time-limit, and the run goes on (with --gather, the
                    limit counts the task's solver time, the batched stages not included)

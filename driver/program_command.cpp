@@ -2,6 +2,7 @@
 // --program NAME [TASKS...]`: the same module compiled by battgpu-import and linked in.
 #include "program_command.hpp"
 
+#include "allocator.hpp"
 #include "cli.hpp"
 
 #include "battgpu/dialects/module.hpp"
@@ -51,7 +52,9 @@ Options:
   --time-limit S    seconds a call may take (default 30, as the reference runner); a call
                     past it is recorded with status timeout and the run goes on; 0: none
   --jobs N          worker threads (default: every core)
-  --block N         tasks whose calls run together, statement by statement (default 8)
+  --block N         tasks whose calls run together, statement by statement (default: up
+                    to 8, fewer where needed to give every thread several blocks, and
+                    for long programs, to bound memory)
   --profile         report the time spent in each DSL function (with --program: in each
                     compiled function)
   --trace T:S:I     print every value the call of task T, split S, index I assigns to a
@@ -160,9 +163,10 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.end_object();
   w.key("settings").begin_object();
   w.key("jobs").value(static_cast<std::int64_t>(s.jobs));
-  w.key("block_tasks").value(static_cast<std::int64_t>(a.run.block_tasks));
+  w.key("block_tasks").value(static_cast<std::int64_t>(s.block_tasks));
   w.key("time_limit").number(a.run.time_limit);
   w.key("score").value(a.run.score);
+  w.key("allocator").value(allocator_name());
   w.end_object();
   w.key("timing").begin_object();
   w.key("load_seconds").number(load_seconds);
@@ -483,7 +487,8 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
                    : 0.0,
                3)
       << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
-      << " tasks/s), peak memory " << fixed(peak_memory_mib(), 0) << " MiB\n";
+      << " tasks/s), peak memory " << fixed(peak_memory_mib(), 0) << " MiB (" << allocator_name()
+      << ")\n";
   if (!summary.profile.empty()) {
     out << "profile (seconds in calls of each function):\n";
     for (const interp::ProfileEntry& e : summary.profile)

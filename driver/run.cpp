@@ -491,52 +491,36 @@ RunReport run(std::span<const std::filesystem::path> paths,
   };
 
   // `always` and `never` are what they say; `auto` is decided by measurement, so that it is
-  // never slower than the run without the stage: the first tasks run once in each allowed
-  // configuration (results are the same whichever runs), and the fastest per task is kept
-  // for the rest. A configuration the plain run beats by any margin is not chosen.
+  // never slower than the run without the stages: a few of the first tasks run with every
+  // `auto` stage on, then again with them off (results are the same whichever runs, and the
+  // plain run's are kept). The stages stay on for the rest only if they beat the plain run by
+  // a clear margin. Running the stages first gives them the cold caches, and the margin
+  // covers the noise of a short measurement: a wrong choice is biased towards the plain run.
   bool prefetch = settings.prefetch == Batching::Always;
   bool gather = settings.gather == Batching::Always;
   std::size_t start_at = 0;
   const bool decide = settings.prefetch == Batching::Auto || settings.gather == Batching::Auto;
-  if (decide && !all.empty()) {
-    std::vector<std::pair<bool, bool>> configs;
-    for (bool p : {false, true})
-      for (bool g : {false, true}) {
-        const bool p_ok = settings.prefetch == Batching::Auto || p == prefetch;
-        const bool g_ok = settings.gather == Batching::Auto || g == gather;
-        if (p_ok && g_ok)
-          configs.emplace_back(p, g);
-      }
-    // The stages only pay with a GPU: without one, `auto` keeps them off without a trial.
-    if (!runtime::gpu_available()) {
-      configs.erase(std::remove_if(configs.begin(), configs.end(),
-                                   [&](const auto& c) {
-                                     return (settings.prefetch == Batching::Auto && c.first) ||
-                                            (settings.gather == Batching::Auto && c.second);
-                                   }),
-                    configs.end());
+  // The stages only pay with a GPU: without one, `auto` keeps them off without a trial.
+  if (decide && !all.empty() && runtime::gpu_available()) {
+    const bool staged_prefetch = settings.prefetch != Batching::Never;
+    const bool staged_gather = settings.gather != Batching::Never;
+    // Enough tasks to measure, few enough that the trial costs a few percent of the run.
+    const std::size_t trial_tasks =
+        std::min({all.size(), batch_size, std::clamp<std::size_t>(all.size() / 32, 4, 16)});
+    const std::pair<bool, bool> configs[2] = {{staged_prefetch, staged_gather}, {prefetch, gather}};
+    double per_task[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+      const Clock::time_point t0 = Clock::now();
+      run_batch(0, trial_tasks, configs[k].first, configs[k].second, k == 1);
+      per_task[k] = seconds_since(t0) / static_cast<double>(trial_tasks);
+      report.trials.push_back({configs[k].first, configs[k].second, per_task[k]});
     }
-    if (configs.size() > 1) {
-      // Enough tasks to measure, few enough that a slow configuration costs little.
-      const std::size_t trial_tasks =
-          std::min(all.size(), std::max<std::size_t>(4, std::min<std::size_t>(batch_size, 16)));
-      double best = 0;
-      for (std::size_t k = 0; k < configs.size(); ++k) {
-        const Clock::time_point t0 = Clock::now();
-        run_batch(0, trial_tasks, configs[k].first, configs[k].second, k + 1 == configs.size());
-        const double per_task = seconds_since(t0) / static_cast<double>(trial_tasks);
-        report.trials.push_back({configs[k].first, configs[k].second, per_task});
-        if (k == 0 || per_task < best) {
-          best = per_task;
-          prefetch = configs[k].first;
-          gather = configs[k].second;
-        }
-      }
-      start_at = trial_tasks;
-    } else if (configs.size() == 1) {
-      prefetch = configs[0].first;
-      gather = configs[0].second;
+    constexpr double required_gain = 0.9; // the stages must take under 90% of the plain time
+    if (per_task[0] < required_gain * per_task[1]) {
+      prefetch = staged_prefetch;
+      gather = staged_gather;
     }
+    start_at = trial_tasks;
   }
   report.prefetch_used = prefetch;
   report.gather_used = gather;
@@ -821,8 +805,8 @@ std::string report_text(const RunReport& report, bool summary_only) {
     for (const RunReport::Trial& t : report.trials)
       out += std::string(" prefetch ") + (t.prefetch ? "on" : "off") + "/gather " +
              (t.gather ? "on" : "off") + " " + duration(t.seconds_per_task) + " a task;";
-    out += std::string(" kept prefetch ") + (report.prefetch_used ? "on" : "off") +
-           ", gather " + (report.gather_used ? "on" : "off") + "\n";
+    out += std::string(" kept prefetch ") + (report.prefetch_used ? "on" : "off") + ", gather " +
+           (report.gather_used ? "on" : "off") + "\n";
   }
   if (report.gathered_batches != 0) {
     const runtime::Gather::Totals& g = report.gathered;

@@ -3,7 +3,7 @@
 
 # Build and test: compiler, CMake, Ninja, GoogleTest, zlib (the object oracle is gzipped).
 # Debian's python3 with numpy runs the Python references (tokpidjin's dsl.py imports numpy).
-BATTGPU_BUILD_PACKAGES=(cmake ninja-build g++ libgtest-dev zlib1g-dev python3 python3-numpy)
+BATTGPU_BUILD_PACKAGES=(cmake ninja-build g++ libgtest-dev zlib1g-dev libmimalloc-dev python3 python3-numpy)
 # The Python package and its tests: a virtual environment with pip, and Python's headers.
 BATTGPU_PYTHON_PACKAGES=(python3-venv python3-pip python3-dev)
 # battgpu-rewrite and its lit/FileCheck suite: LLVM/Clang 19.

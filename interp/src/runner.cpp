@@ -337,18 +337,46 @@ private:
   std::vector<ProfileEntry> compiled_profile_;
 };
 
+/// Tasks per block when the options leave it open. A block's calls run statement by statement
+/// together, which lets object extraction batch across them, so up to 8 tasks; but every
+/// thread should get several blocks (tasks' costs differ a hundredfold, and a thread left
+/// with one slow block holds up the run), and a block's values live until its calls end, so
+/// a long program gets small blocks.
+std::size_t auto_block_tasks(std::size_t tasks, unsigned jobs, std::size_t statements) {
+  constexpr std::size_t most = 8;
+  constexpr std::size_t blocks_per_thread = 4;
+  constexpr std::size_t statement_tasks_per_block = 20000; // statements × tasks
+  std::size_t per = std::min(most, std::max<std::size_t>(1, tasks / (blocks_per_thread * jobs)));
+  if (statements > 0)
+    per = std::min(per, std::max<std::size_t>(1, statement_tasks_per_block / statements));
+  return per;
+}
+
+/// The longest function's statements (0 where unknown: compiled functions).
+std::size_t longest_function(const ProgramView& program) {
+  std::size_t most = 0;
+  for (const ProgramView::Function& f : program.functions)
+    if (f.interpreted != nullptr)
+      most = std::max(most, f.interpreted->statements.size());
+  return most;
+}
+
 RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& tasks,
                     const RunOptions& options) {
   const auto start = Clock::now();
   RunSummary summary;
-  const std::size_t per_block = std::max<std::size_t>(1, options.block_tasks);
+  unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
+  jobs = std::max(1u, jobs);
+  const std::size_t per_block =
+      options.block_tasks != 0 ? options.block_tasks
+                               : auto_block_tasks(tasks.size(), jobs, longest_function(program));
+  summary.block_tasks = per_block;
   const std::size_t nblocks = (tasks.size() + per_block - 1) / per_block;
   std::vector<Block> blocks(nblocks);
   for (std::size_t b = 0; b < nblocks; ++b) {
     blocks[b].first_task = b * per_block;
     blocks[b].end_task = std::min(tasks.size(), (b + 1) * per_block);
   }
-  unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
   jobs = std::max(
       1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;

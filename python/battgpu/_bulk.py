@@ -121,7 +121,7 @@ class BulkRun:
         self._run = None
 
 
-def run(program, tasks, *, score=False, time_limit=30.0, jobs=0, block_tasks=8, progress=None,
+def run(program, tasks, *, score=False, time_limit=30.0, jobs=0, block_tasks=0, progress=None,
         raise_errors=True, client=None, chunk_tasks=8, dialect=None):
     """Runs a batt or solver program over ARC tasks and yields every call's CallResult, in
     task order, then train samples before test samples (tokpidjin's runner's calls: S = the
@@ -134,7 +134,8 @@ def run(program, tasks, *, score=False, time_limit=30.0, jobs=0, block_tasks=8, 
       "test": [...]}).
     score: also make each sample's scoring call (C = the expected output).
     time_limit: seconds a call may take (status 'timeout' past it); 0 or None for none.
-    jobs: worker threads (0: every core); block_tasks: tasks whose calls run together.
+    jobs: worker threads (0: every core); block_tasks: tasks whose calls run together
+    (0: chosen from the tasks, threads and program length).
     progress: True, False, or None (shown when the run lasts over a second on a terminal).
     client: a ``distributed.Client``: the tasks are spread over its cluster's workers in
       chunks of ``chunk_tasks`` (see battgpu.distributed.run).
@@ -191,7 +192,7 @@ class RecordsRun:
         return self._buffer.popleft()
 
 
-def records(program, tasks, *, score=False, time_limit=30.0, jobs=0, block_tasks=8,
+def records(program, tasks, *, score=False, time_limit=30.0, jobs=0, block_tasks=0,
             progress=None, raise_errors=True, dialect=None):
     """The record lines of a bulk run (SPEC section 7's JSON, values canonical), computed by
     battgpu's runner exactly as ``battgpu run FILE.py TASKS --records FILE`` computes them.

@@ -85,7 +85,7 @@ def _read_sources(sources):
 
 
 def run(program, tasks, client, *, score=False, time_limit=30.0, chunk_tasks=8, jobs=1,
-        block_tasks=8, progress=None, raise_errors=True, dialect=None, retries=0):
+        block_tasks=0, progress=None, raise_errors=True, dialect=None, retries=0):
     """Like battgpu.run, over the workers of ``client`` (a ``distributed.Client``): yields every
     call's CallResult in task order.
 

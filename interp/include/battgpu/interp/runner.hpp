@@ -30,8 +30,9 @@ struct RunOptions {
   double time_limit = 30;
   /// Worker threads (0: every core).
   unsigned jobs = 0;
-  /// Tasks per block of calls run together.
-  std::size_t block_tasks = 8;
+  /// Tasks per block of calls run together (0: chosen from the tasks, threads and program
+  /// length; see RunSummary::block_tasks).
+  std::size_t block_tasks = 0;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
@@ -78,6 +79,8 @@ struct RunSummary {
   double seconds_in_calls = 0;
   double wall_seconds = 0;
   unsigned jobs = 1;
+  /// Tasks per block, as given or as chosen.
+  std::size_t block_tasks = 1;
   std::vector<ProfileEntry> profile;
 };
 
