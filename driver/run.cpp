@@ -491,11 +491,11 @@ RunReport run(std::span<const std::filesystem::path> paths,
   };
 
   // `always` and `never` are what they say; `auto` is decided by measurement, so that it is
-  // never slower than the run without the stages: a few of the first tasks run with every
-  // `auto` stage on, then again with them off (results are the same whichever runs, and the
-  // plain run's are kept). The stages stay on for the rest only if they beat the plain run by
-  // a clear margin. Running the stages first gives them the cold caches, and the margin
-  // covers the noise of a short measurement: a wrong choice is biased towards the plain run.
+  // never slower than the run without the stages by more than a few percent. A few of the
+  // first tasks run plain (their results are kept), which estimates the rest of the run. Only
+  // where the rest is long enough for a trial of the stages to cost a few percent do the same
+  // tasks run again with the `auto` stages on; the stages are kept for the rest only if they
+  // took under 90% of the plain time (the margin covers a short measurement's noise).
   bool prefetch = settings.prefetch == Batching::Always;
   bool gather = settings.gather == Batching::Always;
   std::size_t start_at = 0;
@@ -504,23 +504,34 @@ RunReport run(std::span<const std::filesystem::path> paths,
   if (decide && !all.empty() && runtime::gpu_available()) {
     const bool staged_prefetch = settings.prefetch != Batching::Never;
     const bool staged_gather = settings.gather != Batching::Never;
-    // Enough tasks to measure, few enough that the trial costs a few percent of the run.
     const std::size_t trial_tasks =
         std::min({all.size(), batch_size, std::clamp<std::size_t>(all.size() / 32, 4, 16)});
-    const std::pair<bool, bool> configs[2] = {{staged_prefetch, staged_gather}, {prefetch, gather}};
-    double per_task[2] = {0, 0};
-    for (int k = 0; k < 2; ++k) {
+    auto trial = [&](bool p, bool g, bool count_progress) {
       const Clock::time_point t0 = Clock::now();
-      run_batch(0, trial_tasks, configs[k].first, configs[k].second, k == 1);
-      per_task[k] = seconds_since(t0) / static_cast<double>(trial_tasks);
-      report.trials.push_back({configs[k].first, configs[k].second, per_task[k]});
-    }
-    constexpr double required_gain = 0.9; // the stages must take under 90% of the plain time
-    if (per_task[0] < required_gain * per_task[1]) {
-      prefetch = staged_prefetch;
-      gather = staged_gather;
-    }
+      run_batch(0, trial_tasks, p, g, count_progress);
+      const double seconds = seconds_since(t0);
+      report.trials.push_back({p, g, seconds / static_cast<double>(trial_tasks)});
+      return seconds;
+    };
+    const double plain = trial(prefetch, gather, true);
     start_at = trial_tasks;
+    // The rest of the run, estimated from the trial's tasks on as many threads as they used;
+    // a staged trial costs about the plain one plus the GPU's start.
+    const double threads_used =
+        static_cast<double>(std::min<std::size_t>(trial_tasks, report.settings.jobs));
+    const double rest = plain * static_cast<double>(all.size() - trial_tasks) /
+                        static_cast<double>(trial_tasks) * threads_used /
+                        static_cast<double>(report.settings.jobs);
+    constexpr double gpu_start_seconds = 0.2;
+    constexpr double trial_share = 0.04; // the most a staged trial may cost of the rest
+    if (rest * trial_share >= plain + gpu_start_seconds) {
+      const double staged = trial(staged_prefetch, staged_gather, false);
+      constexpr double required_gain = 0.9;
+      if (staged < required_gain * plain) {
+        prefetch = staged_prefetch;
+        gather = staged_gather;
+      }
+    }
   }
   report.prefetch_used = prefetch;
   report.gather_used = gather;

@@ -4,6 +4,7 @@
 // running the batch points. Needs ../shared/arc-agi/training (skipped where it is absent).
 #include "run.hpp"
 
+#include "battgpu/runtime/device.hpp"
 #include "battgpu/tasks/json.hpp"
 
 #include <gtest/gtest.h>
@@ -109,6 +110,35 @@ TEST(DriverGathered, SameResultsAsTheOriginalsOneTaskAtATimeForEveryBatchSize) {
 #else
   (void)any_requests;
 #endif
+
+  // `auto`: the same results; without a GPU no trial and the stages off; with one, a plain
+  // trial first, a staged one only where the run is long enough, and the stages kept only
+  // where their trial took under 90% of the plain one's time.
+  for (unsigned jobs : {1u, 2u}) {
+    driver::RunSettings automatic;
+    automatic.jobs = jobs;
+    automatic.batch_size = 400;
+    const driver::RunReport chosen = driver::run(paths, regenerated, automatic);
+    EXPECT_EQ(driver::comparable_results(chosen, "gathered_regenerated-"), expected);
+    if (!battgpu::runtime::gpu_available()) {
+      EXPECT_TRUE(chosen.trials.empty());
+      EXPECT_FALSE(chosen.prefetch_used || chosen.gather_used);
+      continue;
+    }
+    ASSERT_GE(chosen.trials.size(), 1u);
+    ASSERT_LE(chosen.trials.size(), 2u);
+    EXPECT_FALSE(chosen.trials[0].prefetch || chosen.trials[0].gather);
+    if (chosen.trials.size() == 2) {
+      EXPECT_TRUE(chosen.trials[1].prefetch && chosen.trials[1].gather);
+    }
+    const bool staged = chosen.prefetch_used || chosen.gather_used;
+    if (staged) {
+      ASSERT_EQ(chosen.trials.size(), 2u);
+      EXPECT_LT(chosen.trials[1].seconds_per_task, 0.9 * chosen.trials[0].seconds_per_task);
+    }
+    std::cout << "auto on " << jobs << " threads: " << chosen.trials.size() << " trials, stages "
+              << (staged ? "on" : "off") << "\n";
+  }
 }
 
 } // namespace
