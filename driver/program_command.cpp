@@ -164,6 +164,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("settings").begin_object();
   w.key("jobs").value(static_cast<std::int64_t>(s.jobs));
   w.key("block_tasks").value(static_cast<std::int64_t>(s.block_tasks));
+  w.key("batch_objects").value(s.batch_objects);
   w.key("time_limit").number(a.run.time_limit);
   w.key("score").value(a.run.score);
   w.key("allocator").value(allocator_name());

@@ -196,8 +196,7 @@ void Executor::run(std::span<Call* const> calls) {
   }
 }
 
-void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& running,
-                     bool top_level) {
+void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& running, bool top_level) {
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     running.erase(std::remove_if(running.begin(), running.end(),
                                  [](const State* s) { return !s->running(); }),
@@ -227,7 +226,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   if (n.kind == Node::Kind::Call && n.args.size() <= 4 && !t_objects_batch_done &&
       (n.callee.kind != Operand::Kind::Constant ||
        dialects::may_extract_objects(program_.constants[n.callee.index])) &&
-      runtime::py_objects_batching()) {
+      options_.batch_objects && runtime::py_objects_batching()) {
     // Object extraction (issue 13): the calls for which this statement is an extraction the
     // batch runtime computes exactly (dialects::objects_request, on a grid it takes) go to it
     // as one call over all of them; every other call runs the statement below, one at a time.
@@ -354,8 +353,8 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     std::vector<State*> eligible;
     for (State* st : running) {
       const Operand& a = n.args[0];
-      const py::Value& v = a.kind == Operand::Kind::Local ? st->slots[a.index]
-                                                          : program_.constants[a.index];
+      const py::Value& v =
+          a.kind == Operand::Kind::Local ? st->slots[a.index] : program_.constants[a.index];
       if (!v.is_bound()) {
         st->pending = {py::Exc::UnboundLocalError, "local variable referenced before assignment"};
         continue;
@@ -396,8 +395,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     if (watch != nullptr) {
       const double left = options_.time_limit - st->call->seconds;
       watch->deadline_ns.store(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch())
-                  .count() +
+          std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch()).count() +
               static_cast<std::int64_t>(left * 1e9),
           std::memory_order_relaxed);
     }

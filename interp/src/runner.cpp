@@ -2,6 +2,7 @@
 
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
+#include "battgpu/runtime/py_objects.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -197,8 +198,8 @@ void candidates(const ProgramView& program, const PlannedCall& pc,
 
 class BlockRunner {
 public:
-  BlockRunner(const ProgramView& program, const RunOptions& options)
-      : program_(program), options_(options) {}
+  BlockRunner(const ProgramView& program, const RunOptions& options, bool batch_objects)
+      : program_(program), options_(options), batch_objects_(batch_objects) {}
 
   void run(Block& block, const std::vector<tasks::Task>& tasks) {
     // Group the calls by function (a batt has one; a solver module one per task).
@@ -295,6 +296,7 @@ private:
     eo.time_limit = options_.time_limit;
     eo.profile = options_.profile;
     eo.trace = options_.trace;
+    eo.batch_objects = batch_objects_;
     executors_.emplace_back(&fn, std::make_unique<Executor>(*program_.program, fn, eo));
     return *executors_.back().second;
   }
@@ -333,6 +335,7 @@ private:
 
   const ProgramView& program_;
   const RunOptions& options_;
+  bool batch_objects_;
   std::vector<std::pair<const frontend::Function*, std::unique_ptr<Executor>>> executors_;
   std::vector<ProfileEntry> compiled_profile_;
 };
@@ -361,6 +364,20 @@ std::size_t longest_function(const ProgramView& program) {
   return most;
 }
 
+/// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): by
+/// default only where the worker threads leave cores idle for the batch to use.
+bool batch_objects_for(unsigned jobs) {
+  switch (runtime::py_objects_batching_mode()) {
+  case runtime::ObjectBatching::Off:
+    return false;
+  case runtime::ObjectBatching::On:
+    return true;
+  case runtime::ObjectBatching::Auto:
+    break;
+  }
+  return jobs < std::max(1u, std::thread::hardware_concurrency());
+}
+
 RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& tasks,
                     const RunOptions& options) {
   const auto start = Clock::now();
@@ -380,6 +397,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   jobs = std::max(
       1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;
+  summary.batch_objects = batch_objects_for(jobs);
 
   std::mutex mutex;
   std::condition_variable done_cv;
@@ -391,7 +409,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   auto worker = [&](unsigned w) {
     if (watchdog)
       watchdog->attach();
-    BlockRunner runner(program, options);
+    BlockRunner runner(program, options, summary.batch_objects);
     while (true) {
       const std::size_t b = next.fetch_add(1);
       if (b >= nblocks)

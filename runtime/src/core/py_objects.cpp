@@ -453,20 +453,28 @@ std::vector<py::Value> batch_py_objects(std::span<const PyObjectsRequest> reques
   return values;
 }
 
-bool py_objects_batching() {
+ObjectBatching py_objects_batching_mode() {
   int flag = batching_flag().load(std::memory_order_relaxed);
   if (flag < 0) {
     const char* env = std::getenv("BATTGPU_BATCH_OBJECTS");
-    flag = env != nullptr && std::string(env) == "0" ? 0 : 1;
+    const std::string value = env != nullptr ? env : "";
+    flag = static_cast<int>(value == "0"   ? ObjectBatching::Off
+                            : value == "1" ? ObjectBatching::On
+                                           : ObjectBatching::Auto);
     int expected = -1;
     batching_flag().compare_exchange_strong(expected, flag, std::memory_order_relaxed);
     flag = batching_flag().load(std::memory_order_relaxed);
   }
-  return flag != 0;
+  return static_cast<ObjectBatching>(flag);
+}
+
+bool py_objects_batching() {
+  return py_objects_batching_mode() != ObjectBatching::Off;
 }
 
 void set_py_objects_batching(bool on) {
-  batching_flag().store(on ? 1 : 0, std::memory_order_relaxed);
+  batching_flag().store(static_cast<int>(on ? ObjectBatching::On : ObjectBatching::Off),
+                        std::memory_order_relaxed);
 }
 
 } // namespace battgpu::runtime

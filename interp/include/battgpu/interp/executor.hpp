@@ -57,6 +57,9 @@ struct ExecutorOptions {
   double time_limit = 0;
   /// Collect the time per DSL function (the profile).
   bool profile = false;
+  /// Gather each statement's object extractions over the calls in flight into one runtime
+  /// call (where runtime::py_objects_batching() allows it).
+  bool batch_objects = true;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
 };
@@ -69,6 +72,9 @@ struct ProfileEntry {
   double seconds = 0;
 };
 
+/// Runs one function of a checked program. An Executor keeps per-run state (the profile, its
+/// scratch space) and is not thread-safe: give each thread its own, as the runner does; the
+/// program it reads may be shared.
 class Executor {
 public:
   Executor(const frontend::Program& program, const frontend::Function& function,
@@ -97,7 +103,7 @@ private:
   /// For each top-level node, the locals last used there (freed after it runs).
   std::vector<std::vector<std::uint32_t>> last_use_;
   std::vector<ProfileEntry> profile_;
-  std::vector<State*> caught_scratch_; // the calls a simple try's handler runs for
+  std::vector<State*> caught_scratch_;      // the calls a simple try's handler runs for
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
 };
 

@@ -81,6 +81,8 @@ struct RunSummary {
   unsigned jobs = 1;
   /// Tasks per block, as given or as chosen.
   std::size_t block_tasks = 1;
+  /// Whether object extractions were batched over the calls in flight.
+  bool batch_objects = false;
   std::vector<ProfileEntry> profile;
 };
 

@@ -70,8 +70,13 @@ std::vector<py::Value> batch_py_objects(std::span<const PyObjectsRequest> reques
                                         std::vector<std::uint8_t>* on_gpu = nullptr);
 
 /// Whether `battgpu run`'s interpreter gathers the object extractions of a statement over
-/// every call in flight into one batch_py_objects call (BATTGPU_BATCH_OBJECTS=0 turns it off;
-/// on by default). Tests switch it to compare both.
+/// every call in flight into one batch_py_objects call. BATTGPU_BATCH_OBJECTS=0 turns it off,
+/// =1 on; by default it is Auto: the runner batches where it leaves cores idle (the batch's
+/// CPU path and the GPU path's host stages need them; with a worker on every core, batching
+/// was measured slower than the calls one at a time). Tests switch it to compare both.
+enum class ObjectBatching { Off, On, Auto };
+ObjectBatching py_objects_batching_mode();
+/// Not Off.
 bool py_objects_batching();
 void set_py_objects_batching(bool on);
 
