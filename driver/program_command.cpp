@@ -55,6 +55,9 @@ Options:
   --block N         tasks whose calls run together, statement by statement (default: up
                     to 8, fewer where needed to give every thread several blocks, and
                     for long programs, to bound memory)
+  --calls-apart N   without --block, a program of N statements or more runs each call
+                    in a block of its own, so that one task's calls run on several
+                    threads (default 10000; 0: never)
   --profile         report the time spent in each DSL function (with --program: in each
                     compiled function)
   --trace T:S:I     print every value the call of task T, split S, index I assigns to a
@@ -165,6 +168,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("jobs").value(static_cast<std::int64_t>(s.jobs));
   w.key("block_tasks").value(static_cast<std::int64_t>(s.block_tasks));
   w.key("batch_objects").value(s.batch_objects);
+  w.key("calls_apart").value(s.calls_apart);
   w.key("time_limit").number(a.run.time_limit);
   w.key("score").value(a.run.score);
   w.key("allocator").value(allocator_name());
@@ -307,6 +311,11 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
           std::stoi(v) < 1)
         return usage(err, "--block takes a number of tasks from 1");
       a.run.block_tasks = static_cast<std::size_t>(std::stoi(v));
+    } else if (is("--calls-apart")) {
+      if (!value(v) || v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+          v.size() > 9)
+        return usage(err, "--calls-apart takes a number of statements (0: never)");
+      a.run.calls_apart_statements = static_cast<std::size_t>(std::stoull(v));
     } else if (is("--trace")) {
       if (!value(a.run.trace_call))
         return usage(err, "--trace needs TASK:SPLIT:INDEX");

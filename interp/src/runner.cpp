@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -116,6 +117,10 @@ struct PlannedCall {
 
 struct Block {
   std::size_t first_task = 0, end_task = 0;
+  /// A long program's task runs its calls apart, one block each: this block's calls of the
+  /// task (the rest of the planned calls are dropped), and whether it starts and ends the task.
+  std::size_t first_call = 0, end_call = SIZE_MAX;
+  bool starts_task = true, ends_task = true;
   std::vector<PlannedCall> calls;
   std::vector<std::string> lines;
   std::vector<TaskOutcome> outcomes;
@@ -355,6 +360,18 @@ std::size_t auto_block_tasks(std::size_t tasks, unsigned jobs, std::size_t state
   return per;
 }
 
+/// Adds the outcome of a later part of a task (a block of some of its calls) to the earlier.
+void merge_outcome(TaskOutcome& into, TaskOutcome&& part) {
+  const bool all_before = into.checked_tests == 0 || into.solved;
+  const bool all_part = part.checked_tests == 0 || part.solved;
+  for (CallOutcome& c : part.calls)
+    into.calls.push_back(std::move(c));
+  into.checked_tests += part.checked_tests;
+  into.solved = into.checked_tests > 0 && all_before && all_part;
+  for (const auto& [id, n] : part.matching_candidates)
+    into.matching_candidates[id] += n;
+}
+
 /// The longest function's statements (0 where unknown: compiled functions).
 std::size_t longest_function(const ProgramView& program) {
   std::size_t most = 0;
@@ -388,12 +405,32 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       options.block_tasks != 0 ? options.block_tasks
                                : auto_block_tasks(tasks.size(), jobs, longest_function(program));
   summary.block_tasks = per_block;
-  const std::size_t nblocks = (tasks.size() + per_block - 1) / per_block;
-  std::vector<Block> blocks(nblocks);
-  for (std::size_t b = 0; b < nblocks; ++b) {
-    blocks[b].first_task = b * per_block;
-    blocks[b].end_task = std::min(tasks.size(), (b + 1) * per_block);
+  summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
+                        longest_function(program) >= options.calls_apart_statements;
+  std::vector<Block> blocks;
+  if (summary.calls_apart) {
+    std::vector<PlannedCall> planned;
+    for (std::size_t t = 0; t < tasks.size(); ++t) {
+      planned.clear();
+      plan_task(program, tasks[t], t, options, planned);
+      for (std::size_t c = 0; c < std::max<std::size_t>(1, planned.size()); ++c) {
+        Block& b = blocks.emplace_back();
+        b.first_task = t;
+        b.end_task = t + 1;
+        b.first_call = c;
+        b.end_call = c + 1;
+        b.starts_task = c == 0;
+        b.ends_task = c + 1 >= planned.size();
+      }
+    }
+  } else {
+    for (std::size_t first = 0; first < tasks.size(); first += per_block) {
+      Block& b = blocks.emplace_back();
+      b.first_task = first;
+      b.end_task = std::min(tasks.size(), first + per_block);
+    }
   }
+  const std::size_t nblocks = blocks.size();
   jobs = std::max(
       1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;
@@ -417,6 +454,12 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       Block& block = blocks[b];
       for (std::size_t t = block.first_task; t < block.end_task; ++t)
         plan_task(program, tasks[t], t, options, block.calls);
+      if (block.end_call < block.calls.size())
+        block.calls.erase(block.calls.begin() + static_cast<std::ptrdiff_t>(block.end_call),
+                          block.calls.end());
+      block.calls.erase(block.calls.begin(),
+                        block.calls.begin() + static_cast<std::ptrdiff_t>(
+                                                  std::min(block.first_call, block.calls.size())));
       runner.run(block, tasks);
       {
         std::lock_guard lock(mutex);
@@ -454,10 +497,15 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
           ++summary.timeouts;
         }
       }
-      summary.tasks.push_back(std::move(outcome));
-      ++tasks_done;
-      if (options.progress)
-        options.progress(tasks_done, tasks.size());
+      if (block.starts_task)
+        summary.tasks.push_back(std::move(outcome));
+      else
+        merge_outcome(summary.tasks.back(), std::move(outcome));
+      if (block.ends_task) {
+        ++tasks_done;
+        if (options.progress)
+          options.progress(tasks_done, tasks.size());
+      }
     }
     block = Block{};
   }

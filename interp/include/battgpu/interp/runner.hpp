@@ -33,6 +33,11 @@ struct RunOptions {
   /// Tasks per block of calls run together (0: chosen from the tasks, threads and program
   /// length; see RunSummary::block_tasks).
   std::size_t block_tasks = 0;
+  /// With block_tasks 0, a program this long (statements of its longest function; 0: never)
+  /// runs each call in a block of its own: a call then takes long enough that the calls of one
+  /// task are worth running on different threads (one task's calls can take a minute), and
+  /// its values are many enough that one call at a time keeps memory down.
+  std::size_t calls_apart_statements = 10000;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
@@ -81,6 +86,9 @@ struct RunSummary {
   unsigned jobs = 1;
   /// Tasks per block, as given or as chosen.
   std::size_t block_tasks = 1;
+  /// Each call ran in a block of its own (a long program with the block size left open), so
+  /// that one task's calls ran on several threads.
+  bool calls_apart = false;
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
   std::vector<ProfileEntry> profile;
