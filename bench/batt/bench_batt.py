@@ -59,8 +59,11 @@ def run_battgpu(args, program, jobs, tasks_dir, extra):
         report = os.path.join(tmp, 'report.json')
         cmd = [args.battgpu, 'run', program, tasks_dir, '--json', '--no-progress',
                '--output', report, '--jobs', str(jobs), '--time-limit', '0'] + extra
+        # One core means one: the runtime's own CPU threads (batched object extraction) are
+        # held to the run's threads too.
+        env = dict(os.environ, BATTGPU_CPU_THREADS=str(jobs))
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
         wall = time.perf_counter() - t0
         with open(report) as fp:
             r = json.load(fp)

@@ -2,6 +2,7 @@
 
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
+#include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 
 #include <algorithm>
@@ -382,7 +383,8 @@ std::size_t longest_function(const ProgramView& program) {
 }
 
 /// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): by
-/// default only where the worker threads leave cores idle for the batch to use.
+/// default only where the worker threads leave idle some of the runtime's CPU threads
+/// (BATTGPU_CPU_THREADS, every core by default), which the batch's CPU path runs on.
 bool batch_objects_for(unsigned jobs) {
   switch (runtime::py_objects_batching_mode()) {
   case runtime::ObjectBatching::Off:
@@ -392,7 +394,9 @@ bool batch_objects_for(unsigned jobs) {
   case runtime::ObjectBatching::Auto:
     break;
   }
-  return jobs < std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cpu_threads = runtime::config().cpu_threads;
+  return jobs <
+         (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
 }
 
 RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& tasks,
@@ -401,9 +405,13 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   RunSummary summary;
   unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
   jobs = std::max(1u, jobs);
+  summary.batch_objects = batch_objects_for(jobs);
+  // Without batching, a block gains nothing from holding several tasks, and one task a block
+  // balances the threads best.
   const std::size_t per_block =
       options.block_tasks != 0 ? options.block_tasks
-                               : auto_block_tasks(tasks.size(), jobs, longest_function(program));
+      : summary.batch_objects  ? auto_block_tasks(tasks.size(), jobs, longest_function(program))
+                               : 1;
   summary.block_tasks = per_block;
   summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
                         longest_function(program) >= options.calls_apart_statements;
@@ -434,7 +442,6 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   jobs = std::max(
       1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;
-  summary.batch_objects = batch_objects_for(jobs);
 
   std::mutex mutex;
   std::condition_variable done_cv;
