@@ -20,8 +20,9 @@ constexpr int kPerturbShift = 5;
 bool is_active(const SetEntry& e) {
   return e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy;
 }
-bool is_unused(const SetEntry& e) { return e.key.kind() == Kind::Unbound; }
-
+bool is_unused(const SetEntry& e) {
+  return e.key.kind() == Kind::Unbound;
+}
 
 } // namespace
 
@@ -39,16 +40,21 @@ SetEntry* allocate_slots(std::int64_t n) {
 } // namespace
 
 void SetTable::release() noexcept {
-  for (std::int64_t i = 0; i <= mask_; ++i)
-    if (t_[i].key.has_object())
-      t_[i].key.~Value();
+  if (owns_objects_)
+    for (std::int64_t i = 0; i <= mask_; ++i)
+      if (t_[i].key.has_object())
+        t_[i].key.~Value();
   if (!is_small())
     std::free(t_);
 }
 
-SetTable::~SetTable() { release(); }
+SetTable::~SetTable() {
+  release();
+}
 
-SetTable::SetTable(SetTable&& other) noexcept : t_(small()) { *this = std::move(other); }
+SetTable::SetTable(SetTable&& other) noexcept : t_(small()) {
+  *this = std::move(other);
+}
 
 SetTable& SetTable::operator=(SetTable&& other) noexcept {
   if (this == &other)
@@ -57,6 +63,8 @@ SetTable& SetTable::operator=(SetTable&& other) noexcept {
   fill_ = other.fill_;
   used_ = other.used_;
   mask_ = other.mask_;
+  owns_objects_ = other.owns_objects_;
+  other.owns_objects_ = false;
   if (other.is_small()) {
     std::memcpy(small_bytes_, other.small_bytes_, sizeof small_bytes_);
     t_ = small();
@@ -95,7 +103,9 @@ const SetEntry* SetTable::lookup(const Value& key, std::int64_t hash) const {
 bool SetTable::contains_entry(const Value& key, std::int64_t hash) const {
   return is_active(*lookup(key, hash));
 }
-bool SetTable::contains(const Value& key) const { return contains_entry(key, py::hash(key)); }
+bool SetTable::contains(const Value& key) const {
+  return contains_entry(key, py::hash(key));
+}
 
 std::int64_t SetTable::find(const Value& key) const {
   const SetEntry* e = lookup(key, py::hash(key));
@@ -104,6 +114,7 @@ std::int64_t SetTable::find(const Value& key) const {
 
 // set_add_entry.
 void SetTable::add_entry(Value key, std::int64_t hash) {
+  owns_objects_ |= key.counted();
   SetEntry* t = table();
   const auto mask = static_cast<std::uint64_t>(mask_);
   auto perturb = static_cast<std::uint64_t>(hash);
@@ -244,12 +255,15 @@ bool SetTable::discard_entry(const Value& key, std::int64_t hash) {
   --used_;
   return true;
 }
-bool SetTable::discard(const Value& key) { return discard_entry(key, py::hash(key)); }
+bool SetTable::discard(const Value& key) {
+  return discard_entry(key, py::hash(key));
+}
 
 // set_merge.
 void SetTable::merge(const SetTable& other) {
   if (&other == this || other.used_ == 0)
     return;
+  owns_objects_ |= other.owns_objects_;
   if ((fill_ + other.used_) * 5 >= mask_ * 3)
     resize((used_ + other.used_) * 2);
   SetEntry* t = table();
@@ -288,6 +302,7 @@ SetTable SetTable::from_layout(std::int64_t mask, std::size_t n, const std::int6
   for (std::size_t k = 0; k < n; ++k) {
     SetEntry& e = t.t_[slots[k]];
     e.hash = hashes[k];
+    t.owns_objects_ |= keys[k].counted();
     e.key = std::move(keys[k]);
   }
   return t;

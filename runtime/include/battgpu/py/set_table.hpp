@@ -100,6 +100,9 @@ private:
   std::int64_t fill_ = 0; ///< active + dummy slots
   std::int64_t used_ = 0; ///< active slots
   std::int64_t mask_ = kMinSize - 1;
+  /// Some key may own a reference (Value::counted): release() then drops every key. Tables of
+  /// the shared immortal cells and pairs, and of numbers, skip that scan.
+  bool owns_objects_ = false;
   SetEntry* t_;
   alignas(SetEntry) unsigned char small_bytes_[kMinSize * sizeof(SetEntry)] = {};
 };

@@ -17,7 +17,7 @@ namespace battgpu::py {
 
 /// What a Value holds. The order is not Python's type order; see compare.hpp for that.
 enum class Kind : std::uint8_t {
-  Unbound,   ///< no value: an empty set slot, a variable not yet assigned
+  Unbound, ///< no value: an empty set slot, a variable not yet assigned
   None,
   Bool,
   Int,
@@ -45,7 +45,8 @@ public:
   /// An unbound value (Kind::Unbound).
   Value() noexcept : kind_(Kind::Unbound), aux_(0), i_(0) {}
   /// A raised exception.
-  Value(Error error) noexcept : kind_(Kind::Exception), aux_(static_cast<std::uint32_t>(error.type)) {
+  Value(Error error) noexcept
+      : kind_(Kind::Exception), aux_(static_cast<std::uint32_t>(error.type)) {
     msg_ = error.message;
   }
 
@@ -70,6 +71,9 @@ public:
   /// A Value that refers to `owner`'s object without owning a reference: for passing arguments
   /// while `owner` keeps the object alive (the interpreter's calls). Copies of it own theirs.
   static Value borrow(const Value& owner) noexcept;
+  /// Whether dropping this value releases a reference (an object that is neither immortal nor
+  /// borrowed).
+  bool counted() const noexcept;
 
   Value(const Value& other) noexcept
       : kind_(other.kind_), flags_(other.flags_ & kImmortal), aux_(other.aux_), i_(other.i_) {
@@ -184,6 +188,9 @@ inline void Value::decref() noexcept {
       obj_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
     destroy(obj_);
 }
+inline bool Value::counted() const noexcept {
+  return has_object() && !(flags_ & (kImmortal | kBorrowed)) && !obj_->immortal;
+}
 inline void Value::make_immortal() noexcept {
   if (has_object()) {
     obj_->immortal = true;
@@ -225,6 +232,8 @@ inline Value Value::floating(double d, std::uint32_t nan_identity) noexcept {
 }
 
 /// `math.nan`: the one NaN object the DSL returns by name.
-inline Value math_nan() noexcept { return Value::floating(__builtin_nan(""), 0); }
+inline Value math_nan() noexcept {
+  return Value::floating(__builtin_nan(""), 0);
+}
 
 } // namespace battgpu::py
