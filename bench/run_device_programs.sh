@@ -99,7 +99,7 @@ run_program() { # run_program NAME PROGRAM JOBS [ENV...]: one battgpu run, its J
   # One line per run: the name, the exit status and the report's timing and summary.
   {
     printf '{"name": "%s", "exit": %d, "env": "%s"' "$name" "$rc" "$*"
-    for key in statements run_seconds ms_per_call peak_memory_mib calls solved_tasks jobs block_tasks allocator; do
+    for key in statements run_seconds ms_per_call peak_memory_mib calls solved_tasks jobs block_tasks batch_objects calls_apart allocator; do
       v=$(grep -m1 -E "\"$key\":" "$OUT/$name.json" | sed -E 's/.*: *([^,]*),?$/\1/')
       printf ', "%s": %s' "$key" "${v:-null}"
     done
@@ -125,16 +125,20 @@ if has programs; then
       one_core_reps="${SYNTH_ONE_CORE_REPS:-1}"
     fi
     # The all-core runs first: the one-core runs of a large file are the longest.
+    # plain: object extraction in each call; batched: over the calls in flight (forced, as the
+    # default batches only where the runtime has idle CPU threads); default: as a user runs it.
+    # One core is --jobs 1 with the runtime's own threads held to one.
     for rep in $(seq "$reps"); do
       run_program "$base-cpu-all-plain-$rep" "$prog" "$JOBS" BATTGPU_DISABLE_CUDA=1 BATTGPU_BATCH_OBJECTS=0
-      run_program "$base-cpu-all-batched-$rep" "$prog" "$JOBS" BATTGPU_DISABLE_CUDA=1
-      run_program "$base-gpu-all-auto-$rep" "$prog" "$JOBS"
-      run_program "$base-gpu-all-forced-$rep" "$prog" "$JOBS" BATTGPU_PATH=gpu
+      run_program "$base-cpu-all-batched-$rep" "$prog" "$JOBS" BATTGPU_DISABLE_CUDA=1 BATTGPU_BATCH_OBJECTS=1
+      run_program "$base-gpu-all-default-$rep" "$prog" "$JOBS"
+      run_program "$base-gpu-all-batched-$rep" "$prog" "$JOBS" BATTGPU_BATCH_OBJECTS=1
+      run_program "$base-gpu-all-forced-$rep" "$prog" "$JOBS" BATTGPU_BATCH_OBJECTS=1 BATTGPU_PATH=gpu
     done
     for rep in $(seq "$one_core_reps"); do
-      # plain: object extraction one call at a time; the others batch it over the calls in flight
-      run_program "$base-cpu-1core-plain-$rep" "$prog" 1 BATTGPU_DISABLE_CUDA=1 BATTGPU_BATCH_OBJECTS=0
-      run_program "$base-gpu-1core-auto-$rep" "$prog" 1
+      run_program "$base-cpu-1core-plain-$rep" "$prog" 1 BATTGPU_CPU_THREADS=1 BATTGPU_DISABLE_CUDA=1 BATTGPU_BATCH_OBJECTS=0
+      run_program "$base-gpu-1core-batched-$rep" "$prog" 1 BATTGPU_CPU_THREADS=1 BATTGPU_BATCH_OBJECTS=1
+      run_program "$base-gpu-1core-default-$rep" "$prog" 1
     done
   done
   if python3 -c 'import numpy' 2>/dev/null; then
