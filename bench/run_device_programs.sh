@@ -26,6 +26,9 @@ FINAL_OUT="$(cd "$FINAL_OUT" && pwd)"
 OUT="$FINAL_OUT/logs"
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# The summaries also go straight to $FINAL_OUT as they are written, so that a run cut short
+# (a time limit that kills the packing too) still brings them back.
+rm -f "$FINAL_OUT/summary.txt" "$FINAL_OUT/programs.jsonl"
 pack() {
   tar -czf "$FINAL_OUT/logs.tgz" -C "$FINAL_OUT" logs
   for f in summary.txt programs.jsonl bench-e2e.jsonl; do
@@ -42,7 +45,7 @@ fi
 TASKS="${TASKS:-$BATTGPU_SHARED_DIR/arc-agi/training}"
 BUILD="${BUILD:-build/device}"
 has() { case " $STEPS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-log() { echo "$*" | tee -a "$OUT/summary.txt"; }
+log() { echo "$*" | tee -a "$OUT/summary.txt" "$FINAL_OUT/summary.txt"; }
 : >"$OUT/summary.txt"
 {
   date -u
@@ -104,7 +107,7 @@ run_program() { # run_program NAME PROGRAM JOBS [ENV...]: one battgpu run, its J
       printf ', "%s": %s' "$key" "${v:-null}"
     done
     echo '}'
-  } | tee -a "$OUT/programs.jsonl"
+  } | tee -a "$OUT/programs.jsonl" "$FINAL_OUT/programs.jsonl"
 }
 
 if has programs; then
