@@ -4,6 +4,7 @@
 #include "core/host_memory.hpp"
 #include "core/stats_internal.hpp"
 #include "cuda/backend.hpp"
+#include "cuda/device_health.hpp"
 #include "cuda/grid_colours_kernel.cuh"
 #include "cuda/labeling_kernel.cuh"
 #include "cuda/mapply_kernel.cuh"
@@ -13,55 +14,16 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
-#include <mutex>
-#include <set>
 #include <string>
 #include <vector>
 
 namespace battgpu::runtime::cuda {
 namespace {
 
-std::mutex& failed_mutex() {
-  static std::mutex* m = new std::mutex;
-  return *m;
-}
-std::set<int>& failed_devices() {
-  static std::set<int>* s = new std::set<int>;
-  return *s;
-}
-
-bool device_failed(int device) {
-  std::lock_guard lock(failed_mutex());
-  return failed_devices().count(device) != 0;
-}
-
-void mark_failed(int device) {
-  std::lock_guard lock(failed_mutex());
-  failed_devices().insert(device);
-}
-
-std::string error_text(cudaError_t e) {
-  return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
-}
-
-/// Bytes the device's stream-ordered pool holds but has not handed out (reusable by us).
-std::size_t pool_idle_bytes(int device) {
-  cudaMemPool_t pool;
-  if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess)
-    return 0;
-  std::uint64_t reserved = 0, used = 0;
-  cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved);
-  cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used);
-  return reserved > used ? static_cast<std::size_t>(reserved - used) : 0;
-}
-
-std::size_t pool_reserved_bytes(int device) {
-  cudaMemPool_t pool;
-  if (cudaDeviceGetDefaultMemPool(&pool, device) != cudaSuccess)
-    return 0;
-  std::uint64_t reserved = 0;
-  cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved);
-  return static_cast<std::size_t>(reserved);
+/// Devices this backend found broken (each backend keeps its own list, as it always has).
+FailedDevices& failed_devices() {
+  static FailedDevices* devices = new FailedDevices;
+  return *devices;
 }
 
 /// A device buffer that grows on demand, from the device's stream-ordered pool.
@@ -134,7 +96,7 @@ public:
     const std::size_t items = client_.item_count();
     if (items == 0)
       return;
-    if (device_failed(settings_.device) || !setup()) {
+    if (failed_devices().contains(settings_.device) || !setup()) {
       client_.fallback(ChunkRange{0, items}, "device unusable: " + setup_error_);
       return;
     }
@@ -320,7 +282,7 @@ private:
     client_.fallback(range, "device error: " + text);
     cudaError_t again = cudaGetLastError();
     if (again != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
-      mark_failed(settings_.device);
+      failed_devices().add(settings_.device);
       dead_ = true;
       dead_reason_ = text;
     }
@@ -368,7 +330,7 @@ Probe probe(const std::vector<int>& wanted) {
   }
   std::string skipped;
   for (int d : ordinals) {
-    if (device_failed(d)) {
+    if (failed_devices().contains(d)) {
       skipped += " device " + std::to_string(d) + " failed earlier;";
       continue;
     }
