@@ -122,6 +122,8 @@ if has programs; then
       --seed 20 --output "$OUT/synth.py" 2>/dev/null && SYNTH="$OUT/synth.py"
   fi
   : >"$OUT/programs.jsonl"
+  # With several GPUs the GPU configurations also run on the first alone.
+  NGPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
   PROGRAM_FILES=()
   case " ${PROGRAMS:-small synth} " in *" small "*) PROGRAM_FILES+=("$BATTGPU_SHARED_DIR/reference/tokpidjin/batt_small.py") ;; esac
   case " ${PROGRAMS:-small synth} " in *" synth "*) PROGRAM_FILES+=("$SYNTH") ;; esac
@@ -151,6 +153,7 @@ if has programs; then
       run_program "$base-gpu-all-default-$rep" "$prog" "$JOBS"
       run_program "$base-gpu-all-batched-$rep" "$prog" "$JOBS" BATTGPU_BATCH_OBJECTS=1
       run_program "$base-gpu-all-forced-$rep" "$prog" "$JOBS" BATTGPU_BATCH_OBJECTS=1 BATTGPU_PATH=gpu
+      [ "$NGPUS" -gt 1 ] && run_program "$base-gpu1-all-forced-$rep" "$prog" "$JOBS" BATTGPU_BATCH_OBJECTS=1 BATTGPU_PATH=gpu CUDA_VISIBLE_DEVICES=0
     done
     one_core_tasks="$TASKS"
     if [ "$prog" = "$SYNTH" ] && [ "$SAMPLE_TASKS" != "$TASKS" ]; then
@@ -162,6 +165,7 @@ if has programs; then
       TASKS="$one_core_tasks" run_program "$base-cpu-1core-plain-$rep" "$prog" 1 BATTGPU_CPU_THREADS=1 BATTGPU_DISABLE_CUDA=1 BATTGPU_BATCH_OBJECTS=0
       TASKS="$one_core_tasks" run_program "$base-gpu-1core-batched-$rep" "$prog" 1 BATTGPU_CPU_THREADS=1 BATTGPU_BATCH_OBJECTS=1
       TASKS="$one_core_tasks" run_program "$base-gpu-1core-default-$rep" "$prog" 1
+      [ "$NGPUS" -gt 1 ] && TASKS="$one_core_tasks" run_program "$base-gpu1-1core-batched-$rep" "$prog" 1 BATTGPU_CPU_THREADS=1 BATTGPU_BATCH_OBJECTS=1 CUDA_VISIBLE_DEVICES=0
     done
   done
   if python3 -c 'import numpy' 2>/dev/null; then
