@@ -391,20 +391,30 @@ std::vector<dsl::Grid> grids_of(std::span<const tasks::Task> tasks) {
 namespace {
 
 /// Solves each task of the batch on its own (with the time limit), the tasks spread over
-/// `settings.jobs` threads; `done(i, report)` receives task i's report.
+/// `settings.jobs` threads; `done(i, report)` receives task i's report. Once `stop` is set (by
+/// `done`, say), no further task starts; the tasks started finish. Returns how many tasks were
+/// solved: always the first ones of the batch.
 template <class Done>
-void solve_each(std::span<const tasks::Task> batch, std::span<const SolverInfo* const> solvers,
-                const RunSettings& settings, const Done& done) {
+std::size_t solve_each(std::span<const tasks::Task> batch,
+                       std::span<const SolverInfo* const> solvers, const RunSettings& settings,
+                       const Done& done, const std::atomic<bool>* stop = nullptr) {
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i; (i = next++) < batch.size();)
+    while (stop == nullptr || !stop->load(std::memory_order_relaxed)) {
+      const std::size_t i = next++;
+      if (i >= batch.size())
+        break;
       done(i, solve_task_with_limit(batch[i], solvers, settings.time_limit));
+    }
   };
   const std::size_t threads = std::min<std::size_t>(settings.jobs, batch.size());
-  std::vector<std::jthread> pool;
-  for (std::size_t k = 1; k < threads; ++k)
-    pool.emplace_back(work);
-  work();
+  {
+    std::vector<std::jthread> pool;
+    for (std::size_t k = 1; k < threads; ++k)
+      pool.emplace_back(work);
+    work();
+  }
+  return std::min(next.load(), batch.size());
 }
 
 } // namespace
@@ -491,11 +501,13 @@ RunReport run(std::span<const std::filesystem::path> paths,
   };
 
   // `always` and `never` are what they say; `auto` is decided by measurement, so that it is
-  // never slower than the run without the stages by more than a few percent. A few of the
-  // first tasks run plain (their results are kept), which estimates the rest of the run. Only
-  // where the rest is long enough for a trial of the stages to cost a few percent do the same
-  // tasks run again with the `auto` stages on; the stages are kept for the rest only if they
-  // took under 90% of the plain time (the margin covers a short measurement's noise).
+  // never slower than the run without the stages by more than a few percent. The first batch
+  // starts plain, and its first tasks estimate the rest of the run. Where the rest is long
+  // enough for a trial of the stages to cost a few percent, no further plain task starts, the
+  // trial tasks run again with the `auto` stages on, and the stages are kept for the rest only
+  // if they took under 90% of the plain time (the margin covers a short measurement's noise).
+  // Otherwise the plain run just goes on: the estimate costs no pause, so a short run, where
+  // a trial could never pay, loses nothing to it.
   bool prefetch = settings.prefetch == Batching::Always;
   bool gather = settings.gather == Batching::Always;
   std::size_t start_at = 0;
@@ -504,28 +516,47 @@ RunReport run(std::span<const std::filesystem::path> paths,
   if (decide && !all.empty() && runtime::gpu_available()) {
     const bool staged_prefetch = settings.prefetch != Batching::Never;
     const bool staged_gather = settings.gather != Batching::Never;
+    const std::size_t first_batch = std::min(all.size(), batch_size);
     const std::size_t trial_tasks =
-        std::min({all.size(), batch_size, std::clamp<std::size_t>(all.size() / 32, 4, 16)});
-    auto trial = [&](bool p, bool g, bool count_progress) {
-      const Clock::time_point t0 = Clock::now();
-      run_batch(0, trial_tasks, p, g, count_progress);
-      const double seconds = seconds_since(t0);
-      report.trials.push_back({p, g, seconds / static_cast<double>(trial_tasks)});
-      return seconds;
-    };
-    const double plain = trial(prefetch, gather, true);
-    start_at = trial_tasks;
-    // The rest of the run, estimated from the trial's tasks on as many threads as they used;
-    // a staged trial costs about the plain one plus the GPU's start.
-    const double threads_used =
-        static_cast<double>(std::min<std::size_t>(trial_tasks, report.settings.jobs));
-    const double rest = plain * static_cast<double>(all.size() - trial_tasks) /
-                        static_cast<double>(trial_tasks) * threads_used /
-                        static_cast<double>(report.settings.jobs);
+        std::min(first_batch, std::clamp<std::size_t>(all.size() / 32, 4, 16));
     constexpr double gpu_start_seconds = 0.2;
     constexpr double trial_share = 0.04; // the most a staged trial may cost of the rest
-    if (rest * trial_share >= plain + gpu_start_seconds) {
-      const double staged = trial(staged_prefetch, staged_gather, false);
+    std::atomic<bool> stop{false};
+    std::size_t finished = 0;
+    double plain = 0;
+    const Clock::time_point t0 = Clock::now();
+    const std::span<const tasks::Task> batch(all.data(), first_batch);
+    ++report.batches;
+    const std::size_t solved = solve_each(
+        batch, solvers, report.settings,
+        [&](std::size_t i, TaskReport&& r) {
+          std::lock_guard lock(progress_mutex);
+          report.tasks[i] = std::move(r);
+          if (progress)
+            progress(++done, all.size(), report.tasks[i]);
+          if (++finished != trial_tasks)
+            return;
+          // The rest of the run, from the trial's tasks on as many threads as they used; a
+          // staged trial costs about the plain one plus the GPU's start.
+          plain = seconds_since(t0);
+          const double threads_used =
+              static_cast<double>(std::min<std::size_t>(trial_tasks, report.settings.jobs));
+          const double rest = plain * static_cast<double>(all.size() - trial_tasks) /
+                              static_cast<double>(trial_tasks) * threads_used /
+                              static_cast<double>(report.settings.jobs);
+          if (rest * trial_share >= plain + gpu_start_seconds)
+            stop = true;
+        },
+        &stop);
+    report.solve_seconds += seconds_since(t0);
+    report.trials.push_back({prefetch, gather, plain / static_cast<double>(trial_tasks)});
+    start_at = solved;
+    if (stop) {
+      const Clock::time_point t1 = Clock::now();
+      run_batch(0, trial_tasks, staged_prefetch, staged_gather, false);
+      const double staged = seconds_since(t1);
+      report.trials.push_back(
+          {staged_prefetch, staged_gather, staged / static_cast<double>(trial_tasks)});
       constexpr double required_gain = 0.9;
       if (staged < required_gain * plain) {
         prefetch = staged_prefetch;
