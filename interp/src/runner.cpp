@@ -129,6 +129,22 @@ struct Block {
 };
 
 /// The calls of one task, in record order.
+/// Whether a sample with an expected output gets the scoring call too (`--score`, batt files).
+bool scores_sample(const ProgramView& program, const RunOptions& options, bool has_output) {
+  return options.score && has_output && program.form == frontend::ModuleForm::Batt;
+}
+
+/// How many calls plan_task makes for a task, without building its values.
+std::size_t planned_calls(const ProgramView& program, const tasks::Task& task,
+                          const RunOptions& options) {
+  std::size_t n = 0;
+  for (const tasks::Pair& p : task.train)
+    n += 1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0);
+  for (const tasks::Pair& p : task.test)
+    n += 1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0);
+  return n;
+}
+
 void plan_task(const ProgramView& program, const tasks::Task& task, std::size_t t,
                const RunOptions& options, std::vector<PlannedCall>& out) {
   const ProgramView::Function* fn = nullptr;
@@ -154,7 +170,7 @@ void plan_task(const ProgramView& program, const tasks::Task& task, std::size_t 
   auto add = [&](const std::string& split, std::size_t index, const py::Value& input,
                  const std::optional<py::Value>& output, bool test) {
     std::vector<std::pair<std::string, py::Value>> variants{{split, py::Value::none()}};
-    if (options.score && output && program.form == frontend::ModuleForm::Batt)
+    if (scores_sample(program, options, output.has_value()))
       variants.emplace_back(split + "_diff", *output);
     for (auto& [name, c] : variants) {
       PlannedCall pc;
@@ -417,18 +433,16 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
                         longest_function(program) >= options.calls_apart_statements;
   std::vector<Block> blocks;
   if (summary.calls_apart) {
-    std::vector<PlannedCall> planned;
     for (std::size_t t = 0; t < tasks.size(); ++t) {
-      planned.clear();
-      plan_task(program, tasks[t], t, options, planned);
-      for (std::size_t c = 0; c < std::max<std::size_t>(1, planned.size()); ++c) {
+      const std::size_t calls = planned_calls(program, tasks[t], options);
+      for (std::size_t c = 0; c < std::max<std::size_t>(1, calls); ++c) {
         Block& b = blocks.emplace_back();
         b.first_task = t;
         b.end_task = t + 1;
         b.first_call = c;
         b.end_call = c + 1;
         b.starts_task = c == 0;
-        b.ends_task = c + 1 >= planned.size();
+        b.ends_task = c + 1 >= calls;
       }
     }
   } else {
