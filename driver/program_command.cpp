@@ -58,6 +58,10 @@ Options:
   --calls-apart N   without --block, a program of N statements or more runs each call
                     in a block of its own, so that one task's calls run on several
                     threads (default 10000; 0: never)
+  --share-calls on|off
+                    with calls apart, threads left without a call run statements of the
+                    calls still running, in dependency order, with the same results
+                    (default on)
   --profile         report the time spent in each DSL function (with --program: in each
                     compiled function)
   --trace T:S:I     print every value the call of task T, split S, index I assigns to a
@@ -169,6 +173,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("block_tasks").value(static_cast<std::int64_t>(s.block_tasks));
   w.key("batch_objects").value(s.batch_objects);
   w.key("calls_apart").value(s.calls_apart);
+  w.key("share_calls").value(s.share_calls);
   w.key("time_limit").number(a.run.time_limit);
   w.key("score").value(a.run.score);
   w.key("allocator").value(allocator_name());
@@ -316,6 +321,10 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
           v.size() > 9)
         return usage(err, "--calls-apart takes a number of statements (0: never)");
       a.run.calls_apart_statements = static_cast<std::size_t>(std::stoull(v));
+    } else if (is("--share-calls")) {
+      if (!value(v) || (v != "on" && v != "off"))
+        return usage(err, "--share-calls takes on or off");
+      a.run.share_calls = v == "on";
     } else if (is("--trace")) {
       if (!value(a.run.trace_call))
         return usage(err, "--trace needs TASK:SPLIT:INDEX");

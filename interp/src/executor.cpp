@@ -12,6 +12,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 namespace battgpu::interp {
 
@@ -20,7 +21,9 @@ using frontend::Operand;
 
 struct Executor::State {
   Call* call = nullptr;
-  std::vector<py::Value> slots;
+  /// The call's locals: `slot_storage`'s, or a shared call's (run_shared_statement).
+  py::Value* slots = nullptr;
+  std::vector<py::Value> slot_storage;
   std::vector<std::vector<py::Value>> lists; // by list index (see list_index)
   std::vector<std::int32_t> const* list_index = nullptr;
   py::Error pending{py::Exc::None, ""};
@@ -152,6 +155,105 @@ Executor::Executor(const frontend::Program& program, const frontend::Function& f
       last_use_[static_cast<std::size_t>(last[slot])].push_back(slot);
 
   profile_slot_.assign(program_.constants.size(), 0);
+  analyse_sharing();
+}
+
+void Executor::analyse_sharing() {
+  // What each top-level statement reads and assigns, to order the statements of a shared call
+  // (run_shared) by their data alone.
+  const std::size_t n = fn_.body.size();
+  const std::size_t nlocals = fn_.locals.size();
+  std::vector<std::vector<std::uint32_t>> reads(n);
+  std::vector<std::int64_t> writer(nlocals, -1);
+  owner_only_.assign(n, false);
+  bool ok = true;
+  for (std::size_t k = 0; k < n && ok; ++k) {
+    std::vector<const Node*> nodes{&fn_.body[k]};
+    for_each_node(fn_.body[k].body, [&](const Node& m) { nodes.push_back(&m); });
+    for (const auto& h : fn_.body[k].handlers)
+      for_each_node(h.body, [&](const Node& m) { nodes.push_back(&m); });
+    for_each_node(fn_.body[k].orelse, [&](const Node& m) { nodes.push_back(&m); });
+    for_each_node(fn_.body[k].finalbody, [&](const Node& m) { nodes.push_back(&m); });
+    auto assign = [&](std::uint32_t slot) {
+      if (fn_.is_list[slot] || (writer[slot] >= 0 && writer[slot] != static_cast<std::int64_t>(k)))
+        ok = false; // a record list reassigned, or a local assigned by two statements
+      writer[slot] = static_cast<std::int64_t>(k);
+    };
+    auto read = [&](const Operand& a, bool list_allowed) {
+      if (a.kind != Operand::Kind::Local)
+        return;
+      if (fn_.is_list[a.index]) {
+        if (!list_allowed)
+          ok = false;
+        return;
+      }
+      reads[k].push_back(a.index);
+    };
+    for (const Node* m : nodes) {
+      switch (m->kind) {
+      case Node::Kind::MakeList:
+        owner_only_[k] = true;
+        break;
+      case Node::Kind::Append:
+        read(m->args[0], false);
+        break;
+      case Node::Kind::Return:
+        owner_only_[k] = true;
+        for (const Operand& a : m->args)
+          read(a, true);
+        break;
+      case Node::Kind::Raise:
+      case Node::Kind::Try:
+        break;
+      case Node::Kind::Unpack:
+      case Node::Kind::SampleBatch:
+        for (const Operand& a : m->args)
+          read(a, false);
+        for (std::uint32_t t : m->targets)
+          assign(t);
+        break;
+      case Node::Kind::Call:
+      case Node::Kind::Move:
+      case Node::Kind::MakeTuple:
+      case Node::Kind::SafeDefault:
+        read(m->callee, false);
+        for (const Operand& a : m->args)
+          read(a, false);
+        assign(m->target);
+        break;
+      }
+    }
+  }
+  shareable_ = ok;
+  if (!ok)
+    return;
+  // A statement waits for the one assigning each local it reads (when earlier) and for every
+  // earlier one reading a local it assigns (which must still see it unassigned).
+  std::vector<std::vector<std::uint32_t>> readers(nlocals);
+  depends_on_.assign(n, {});
+  for (std::size_t k = 0; k < n; ++k) {
+    std::vector<std::uint32_t>& deps = depends_on_[k];
+    for (std::uint32_t slot : reads[k])
+      if (writer[slot] >= 0 && writer[slot] < static_cast<std::int64_t>(k))
+        deps.push_back(static_cast<std::uint32_t>(writer[slot]));
+    std::sort(deps.begin(), deps.end());
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::uint32_t slot : reads[k])
+      readers[slot].push_back(static_cast<std::uint32_t>(k));
+  for (std::uint32_t slot = 0; slot < nlocals; ++slot) {
+    if (writer[slot] < 0)
+      continue;
+    const auto w = static_cast<std::uint32_t>(writer[slot]);
+    for (std::uint32_t r : readers[slot])
+      if (r < w)
+        depends_on_[w].push_back(r);
+  }
+  for (auto& deps : depends_on_) {
+    std::sort(deps.begin(), deps.end());
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+  }
 }
 
 void Executor::run(std::span<Call* const> calls) {
@@ -167,8 +269,9 @@ void Executor::run(std::span<Call* const> calls) {
   for (std::size_t i = 0; i < calls.size(); ++i) {
     State& st = states[i];
     st.call = calls[i];
-    st.slots.resize(fn_.locals.size());
-    for (std::size_t p = 0; p < st.call->args.size() && p < st.slots.size(); ++p)
+    st.slot_storage.resize(fn_.locals.size());
+    st.slots = st.slot_storage.data();
+    for (std::size_t p = 0; p < st.call->args.size() && p < st.slot_storage.size(); ++p)
       st.slots[p] = st.call->args[p];
     st.lists.resize(static_cast<std::size_t>(nlists));
     st.list_index = &list_index;
@@ -204,6 +307,12 @@ void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& runnin
     if (running.empty()) {
       if (top_level)
         continue; // still free what the finished calls hold
+      return;
+    }
+    // A call running alone asks for help once some thread has nothing else to do.
+    if (top_level && shareable_ && options_.helpers != nullptr && running.size() == 1 &&
+        k % 32 == 0 && options_.helpers->anyone_idle() && !running[0]->call->trace) {
+      run_shared(k, *running[0]);
       return;
     }
     node(nodes[k], running);
@@ -676,6 +785,211 @@ void Executor::step_unguarded(const Node& n, State& st) {
   case Node::Kind::Try:
     return; // handled by node()
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared calls: the top-level statements of one call run by several threads.
+
+/// The state of a call whose statements several threads run (Executor::run_shared). Each
+/// statement is claimed by one thread once the statements it depends on have run; its
+/// record appends and the exception that escaped it are kept aside, and the call's own
+/// thread commits the statements in the program's order: appends the records, stops at the
+/// first exception, frees the locals no later statement uses. A statement run ahead of one
+/// that ends the call is simply never committed.
+struct SharedCall {
+  enum : std::uint8_t { kPending, kClaimed, kDone };
+  struct Result {
+    std::vector<std::vector<py::Value>> lists;
+    py::Error error{py::Exc::None, ""};
+  };
+
+  const frontend::Function* fn = nullptr;
+  py::Value* slots = nullptr;
+  const std::vector<std::int32_t>* list_index = nullptr;
+  std::size_t nlists = 0;
+  const std::vector<std::vector<std::uint32_t>>* depends_on = nullptr;
+  const std::vector<bool>* owner_only = nullptr;
+  std::vector<std::atomic<std::uint8_t>> state;
+  std::vector<Result> results;
+  /// Statements before this one are committed.
+  std::atomic<std::size_t> commit{0};
+  std::atomic<bool> stop{false};
+  /// Threads helping now (the owner waits for none before its locals go).
+  std::atomic<int> helpers{0};
+  /// The call's statement time so far, over every thread.
+  std::atomic<double> seconds{0};
+
+  static constexpr std::size_t npos = ~std::size_t{0};
+  /// How far past the last committed statement a thread may start one: bounds what waits
+  /// to be committed.
+  static constexpr std::size_t kLookahead = 4096;
+
+  /// Claims a statement whose dependencies have run, looking from `cursor` (the thread's last
+  /// claim) first; npos when none is ready now.
+  std::size_t claim(std::size_t& cursor) {
+    const std::size_t first = commit.load(std::memory_order_acquire);
+    const std::size_t limit = std::min(state.size(), first + kLookahead);
+    auto scan = [&](std::size_t from, std::size_t to) {
+      for (std::size_t k = from; k < to; ++k) {
+        if (state[k].load(std::memory_order_relaxed) != kPending || (*owner_only)[k])
+          continue;
+        bool ready = true;
+        for (std::uint32_t d : (*depends_on)[k])
+          if (state[d].load(std::memory_order_acquire) != kDone) {
+            ready = false;
+            break;
+          }
+        std::uint8_t expected = kPending;
+        if (ready &&
+            state[k].compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel)) {
+          cursor = k + 1;
+          return k;
+        }
+      }
+      return npos;
+    };
+    const std::size_t from = std::clamp(cursor, first, limit);
+    std::size_t k = scan(from, limit);
+    if (k == npos)
+      k = scan(first, from);
+    return k;
+  }
+};
+
+void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
+  // The statement runs as if for a call of its own whose locals are the shared call's.
+  Call own;
+  const double before = shared.seconds.load(std::memory_order_relaxed);
+  own.seconds = before;
+  State st;
+  st.call = &own;
+  st.slots = shared.slots;
+  st.lists.resize(shared.nlists);
+  st.list_index = shared.list_index;
+  std::vector<State*> running{&st};
+  node(fn_.body[k], running);
+  SharedCall::Result& r = shared.results[k];
+  r.lists = std::move(st.lists);
+  r.error = std::move(st.pending);
+  shared.seconds.fetch_add(own.seconds - before, std::memory_order_relaxed);
+  shared.state[k].store(SharedCall::kDone, std::memory_order_release);
+}
+
+void Executor::run_shared(std::size_t first, State& st) {
+  const std::size_t n = fn_.body.size();
+  ++shared_calls_;
+  auto shared = std::make_shared<SharedCall>();
+  shared->fn = &fn_;
+  shared->slots = st.slots;
+  shared->list_index = st.list_index;
+  shared->nlists = st.lists.size();
+  shared->depends_on = &depends_on_;
+  shared->owner_only = &owner_only_;
+  shared->state = std::vector<std::atomic<std::uint8_t>>(n);
+  for (std::size_t k = 0; k < first; ++k)
+    shared->state[k].store(SharedCall::kDone, std::memory_order_relaxed);
+  shared->results.resize(n);
+  shared->commit.store(first, std::memory_order_relaxed);
+  shared->seconds.store(st.call->seconds, std::memory_order_relaxed);
+  options_.helpers->post(shared);
+
+  std::vector<State*> self{&st};
+  std::size_t cursor = first;
+  for (std::size_t k = first; k < n;) {
+    const std::uint8_t state = shared->state[k].load(std::memory_order_acquire);
+    if (state == SharedCall::kPending && owner_only_[k]) {
+      // Making or returning a record list: on the call's own state, every earlier statement
+      // committed.
+      shared->state[k].store(SharedCall::kClaimed, std::memory_order_relaxed);
+      const double before = shared->seconds.load(std::memory_order_relaxed);
+      st.call->seconds = before;
+      node(fn_.body[k], self);
+      shared->seconds.fetch_add(st.call->seconds - before, std::memory_order_relaxed);
+      shared->state[k].store(SharedCall::kDone, std::memory_order_release);
+      if (!st.running())
+        break;
+    } else if (state == SharedCall::kDone) {
+      SharedCall::Result& r = shared->results[k];
+      for (std::size_t l = 0; l < r.lists.size(); ++l)
+        for (py::Value& v : r.lists[l])
+          st.lists[l].push_back(std::move(v));
+      r.lists.clear();
+      st.call->seconds = shared->seconds.load(std::memory_order_relaxed);
+      if (r.error.type != py::Exc::None) {
+        st.pending = std::move(r.error);
+        if (st.pending.type == py::Exc::Timeout)
+          st.call->status = Call::Status::Timeout;
+        break;
+      }
+      if (options_.time_limit > 0 && st.call->seconds > options_.time_limit) {
+        st.pending = {py::Exc::Timeout, "time limit"};
+        st.call->status = Call::Status::Timeout;
+        break;
+      }
+    } else {
+      // Start a statement that is ready, or wait for the one at k (another thread runs it).
+      const std::size_t j = shared->claim(cursor);
+      if (j != SharedCall::npos)
+        run_shared_statement(*shared, j);
+      else
+        std::this_thread::yield();
+      continue;
+    }
+    release_after(k, self);
+    ++k;
+    shared->commit.store(k, std::memory_order_release);
+  }
+  // Nothing more starts; the statements in flight finish before the locals go.
+  shared->stop.store(true, std::memory_order_release);
+  options_.helpers->withdraw(shared.get());
+  while (shared->helpers.load(std::memory_order_acquire) != 0)
+    std::this_thread::yield();
+}
+
+void HelpBoard::post(const std::shared_ptr<SharedCall>& call) {
+  std::lock_guard lock(mutex_);
+  calls_.push_back(call);
+}
+
+void HelpBoard::withdraw(const SharedCall* call) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(calls_, [&](const std::shared_ptr<SharedCall>& c) { return c.get() == call; });
+}
+
+void HelpBoard::set_idle(bool idle) {
+  idle_.fetch_add(idle ? 1 : -1, std::memory_order_relaxed);
+}
+
+bool HelpBoard::help(const std::function<Executor&(const frontend::Function&)>& executor_for) {
+  std::shared_ptr<SharedCall> call;
+  {
+    std::lock_guard lock(mutex_);
+    if (calls_.empty())
+      return false;
+    // The call with the most left to commit.
+    call = *std::max_element(calls_.begin(), calls_.end(), [](const auto& a, const auto& b) {
+      return a->state.size() - a->commit.load(std::memory_order_relaxed) <
+             b->state.size() - b->commit.load(std::memory_order_relaxed);
+    });
+    call->helpers.fetch_add(1, std::memory_order_acq_rel);
+  }
+  Executor& executor = executor_for(*call->fn);
+  std::size_t cursor = call->commit.load(std::memory_order_acquire);
+  bool ran = false;
+  for (int misses = 0; misses < 64 && !call->stop.load(std::memory_order_acquire);) {
+    const std::size_t k = call->claim(cursor);
+    if (k == SharedCall::npos) {
+      ++misses;
+      std::this_thread::yield();
+      continue;
+    }
+    misses = 0;
+    ran = true;
+    executor.run_shared_statement(*call, k);
+    helped_.fetch_add(1, std::memory_order_relaxed);
+  }
+  call->helpers.fetch_sub(1, std::memory_order_acq_rel);
+  return ran;
 }
 
 } // namespace battgpu::interp

@@ -220,8 +220,9 @@ void candidates(const ProgramView& program, const PlannedCall& pc,
 
 class BlockRunner {
 public:
-  BlockRunner(const ProgramView& program, const RunOptions& options, bool batch_objects)
-      : program_(program), options_(options), batch_objects_(batch_objects) {}
+  BlockRunner(const ProgramView& program, const RunOptions& options, bool batch_objects,
+              HelpBoard* helpers)
+      : program_(program), options_(options), batch_objects_(batch_objects), helpers_(helpers) {}
 
   void run(Block& block, const std::vector<tasks::Task>& tasks) {
     // Group the calls by function (a batt has one; a solver module one per task).
@@ -310,6 +311,8 @@ private:
     }
   }
 
+public:
+  /// This thread's executor of `fn` (made the first time).
   Executor& executor(const frontend::Function& fn) {
     for (auto& [f, ex] : executors_)
       if (f == &fn)
@@ -319,10 +322,12 @@ private:
     eo.profile = options_.profile;
     eo.trace = options_.trace;
     eo.batch_objects = batch_objects_;
+    eo.helpers = helpers_;
     executors_.emplace_back(&fn, std::make_unique<Executor>(*program_.program, fn, eo));
     return *executors_.back().second;
   }
 
+private:
   void summarize(Block& block, const std::vector<tasks::Task>& tasks) {
     for (std::size_t t = block.first_task; t < block.end_task; ++t)
       block.outcomes.push_back(TaskOutcome{tasks[t].id, {}, 0, false, {}});
@@ -358,6 +363,7 @@ private:
   const ProgramView& program_;
   const RunOptions& options_;
   bool batch_objects_;
+  HelpBoard* helpers_;
   std::vector<std::pair<const frontend::Function*, std::unique_ptr<Executor>>> executors_;
   std::vector<ProfileEntry> compiled_profile_;
 };
@@ -464,14 +470,32 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   std::optional<Watchdog> watchdog;
   if (options.time_limit > 0)
     watchdog.emplace();
+  // A call that runs alone (calls apart) may share its statements with the threads that
+  // have no block left (HelpBoard), so that the last, longest calls of a run do not keep
+  // the other threads idle.
+  HelpBoard helpers;
+  std::atomic<std::size_t> blocks_done{0};
+  summary.share_calls = summary.calls_apart && options.share_calls;
+  HelpBoard* const board = summary.share_calls ? &helpers : nullptr;
   auto worker = [&](unsigned w) {
     if (watchdog)
       watchdog->attach();
-    BlockRunner runner(program, options, summary.batch_objects);
+    BlockRunner runner(program, options, summary.batch_objects, board);
     while (true) {
       const std::size_t b = next.fetch_add(1);
-      if (b >= nblocks)
+      if (b >= nblocks) {
+        if (board == nullptr)
+          break;
+        board->set_idle(true);
+        const auto executor_for = [&](const frontend::Function& f) -> Executor& {
+          return runner.executor(f);
+        };
+        while (blocks_done.load(std::memory_order_acquire) < nblocks)
+          if (!board->help(executor_for))
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        board->set_idle(false);
         break;
+      }
       Block& block = blocks[b];
       for (std::size_t t = block.first_task; t < block.end_task; ++t)
         plan_task(program, tasks[t], t, options, block.calls);
@@ -486,6 +510,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
         std::lock_guard lock(mutex);
         block.done = true;
       }
+      blocks_done.fetch_add(1, std::memory_order_release);
       done_cv.notify_all();
     }
     profiles[w] = runner.profile();

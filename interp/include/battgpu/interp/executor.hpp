@@ -18,8 +18,11 @@
 #include "battgpu/frontend/program.hpp"
 #include "battgpu/py/value.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -51,6 +54,10 @@ struct Call {
 using TraceHook = std::function<void(const Call& call, const frontend::SourceStatement& statement,
                                      const std::string& target, const py::Value& value)>;
 
+class Executor;
+class HelpBoard;
+struct SharedCall;
+
 struct ExecutorOptions {
   /// A call past this many seconds of its own statement time stops with status Timeout
   /// (0: no limit).
@@ -62,6 +69,38 @@ struct ExecutorOptions {
   bool batch_objects = true;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
+  /// Where a call run alone may ask idle threads for help (nullptr: never).
+  HelpBoard* helpers = nullptr;
+};
+
+/// Where a long call asks for help and idle threads give it. A call that runs alone (a block
+/// of one call) may have its remaining statements run by several threads at once: each
+/// statement starts once the statements whose locals it reads have run, and everything the
+/// call does is committed in the program's order, so the result is the sequential one. The
+/// call switches to that only while some thread is idle (the end of a run, when fewer calls
+/// than threads are left), so a busy run pays nothing for it.
+class HelpBoard {
+public:
+  /// Called by a thread with nothing else to run: helps a call that asked for help, running
+  /// statements with the executor `executor_for` gives for the call's function, until that
+  /// call has no statement ready to start. False when it ran none (no call asked, or none
+  /// was ready): the caller may then wait a little before asking again.
+  bool help(const std::function<Executor&(const frontend::Function&)>& executor_for);
+  /// Threads now waiting in help() or about to: a call checks this before asking.
+  void set_idle(bool idle);
+  bool anyone_idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
+  /// Statements the helping threads have run so far.
+  std::uint64_t statements_helped() const { return helped_.load(std::memory_order_relaxed); }
+
+private:
+  friend class Executor;
+  void post(const std::shared_ptr<SharedCall>& call);
+  void withdraw(const SharedCall* call);
+
+  std::mutex mutex_;
+  std::vector<std::shared_ptr<SharedCall>> calls_;
+  std::atomic<int> idle_{0};
+  std::atomic<std::uint64_t> helped_{0};
 };
 
 /// Time and count per callee, for the profile of a run.
@@ -85,9 +124,17 @@ public:
 
   /// Time per callee accumulated over every run (with ExecutorOptions::profile).
   const std::vector<ProfileEntry>& profile() const { return profile_; }
+  /// Whether the function's calls can be shared (see HelpBoard), and how many were.
+  bool shareable() const { return shareable_; }
+  std::size_t shared_calls() const { return shared_calls_; }
 
 private:
+  friend class HelpBoard;
   struct State;
+  /// Runs the top-level statements from `first` on with the help of idle threads.
+  void run_shared(std::size_t first, State& st);
+  /// Runs top-level statement `k` of a shared call on this thread (owner or helper).
+  void run_shared_statement(SharedCall& shared, std::size_t k);
   void block(const std::vector<frontend::Node>& nodes, std::vector<State*>& running,
              bool top_level);
   void node(const frontend::Node& n, std::vector<State*>& running);
@@ -96,6 +143,7 @@ private:
   void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
+  void analyse_sharing();
 
   const frontend::Program& program_;
   const frontend::Function& fn_;
@@ -105,6 +153,17 @@ private:
   std::vector<ProfileEntry> profile_;
   std::vector<State*> caught_scratch_;      // the calls a simple try's handler runs for
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
+  /// Whether the top-level statements may run out of order (run_shared): every local other
+  /// than a record list is assigned by one top-level statement at most, and the record lists
+  /// are only made, appended to and returned.
+  bool shareable_ = false;
+  /// Per top-level statement: the earlier ones it must wait for (those assigning the locals
+  /// it reads, and those reading a local it assigns).
+  std::vector<std::vector<std::uint32_t>> depends_on_;
+  /// Per top-level statement: run by the call's own thread when committed (it makes or
+  /// returns a record list), not ahead.
+  std::vector<bool> owner_only_;
+  std::size_t shared_calls_ = 0;
 };
 
 } // namespace battgpu::interp

@@ -38,6 +38,9 @@ struct RunOptions {
   /// task are worth running on different threads (one task's calls can take a minute), and
   /// its values are many enough that one call at a time keeps memory down.
   std::size_t calls_apart_statements = 10000;
+  /// With calls apart, threads with no call left run statements of the calls still running
+  /// (HelpBoard), the results unchanged. `--share-calls off` turns that off.
+  bool share_calls = true;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
@@ -89,6 +92,8 @@ struct RunSummary {
   /// Each call ran in a block of its own (a long program with the block size left open), so
   /// that one task's calls ran on several threads.
   bool calls_apart = false;
+  /// With calls apart: whether idle threads could run statements of the calls still running.
+  bool share_calls = false;
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
   std::vector<ProfileEntry> profile;
