@@ -50,6 +50,18 @@ template <class F> void for_each_node(const std::vector<Node>& nodes, F&& f) {
   }
 }
 
+/// A top-level node and every node inside it.
+std::vector<const Node*> subtree(const Node& top) {
+  std::vector<const Node*> nodes{&top};
+  const auto add = [&](const Node& n) { nodes.push_back(&n); };
+  for_each_node(top.body, add);
+  for (const auto& h : top.handlers)
+    for_each_node(h.body, add);
+  for_each_node(top.orelse, add);
+  for_each_node(top.finalbody, add);
+  return nodes;
+}
+
 std::string callee_name(const py::Value& v) {
   if (v.kind() == py::Kind::Function)
     return std::string(v.as_builtin()->name);
@@ -129,12 +141,7 @@ Executor::Executor(const frontend::Program& program, const frontend::Function& f
   const std::size_t nlocals = fn_.locals.size();
   std::vector<std::int64_t> last(nlocals, -1);
   for (std::size_t k = 0; k < fn_.body.size(); ++k) {
-    std::vector<const Node*> nodes{&fn_.body[k]};
-    for_each_node(fn_.body[k].body, [&](const Node& n) { nodes.push_back(&n); });
-    for (const auto& h : fn_.body[k].handlers)
-      for_each_node(h.body, [&](const Node& n) { nodes.push_back(&n); });
-    for_each_node(fn_.body[k].orelse, [&](const Node& n) { nodes.push_back(&n); });
-    for_each_node(fn_.body[k].finalbody, [&](const Node& n) { nodes.push_back(&n); });
+    const std::vector<const Node*> nodes = subtree(fn_.body[k]);
     for (const Node* n : nodes) {
       auto touch = [&](std::uint32_t slot) { last[slot] = static_cast<std::int64_t>(k); };
       if (n->kind != Node::Kind::Try && n->kind != Node::Kind::Raise &&
@@ -168,12 +175,7 @@ void Executor::analyse_sharing() {
   owner_only_.assign(n, false);
   bool ok = true;
   for (std::size_t k = 0; k < n && ok; ++k) {
-    std::vector<const Node*> nodes{&fn_.body[k]};
-    for_each_node(fn_.body[k].body, [&](const Node& m) { nodes.push_back(&m); });
-    for (const auto& h : fn_.body[k].handlers)
-      for_each_node(h.body, [&](const Node& m) { nodes.push_back(&m); });
-    for_each_node(fn_.body[k].orelse, [&](const Node& m) { nodes.push_back(&m); });
-    for_each_node(fn_.body[k].finalbody, [&](const Node& m) { nodes.push_back(&m); });
+    const std::vector<const Node*> nodes = subtree(fn_.body[k]);
     auto assign = [&](std::uint32_t slot) {
       if (fn_.is_list[slot] || (writer[slot] >= 0 && writer[slot] != static_cast<std::int64_t>(k)))
         ok = false; // a record list reassigned, or a local assigned by two statements
