@@ -2,6 +2,7 @@
 // DSL function (Builtin). Read them through the accessors at the end (`as_tuple(v)`, ...).
 #pragma once
 
+#include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
@@ -38,6 +39,10 @@ struct FrozenSetObject : Object {
   explicit FrozenSetObject(SetTable&& t) : Object(Kind::FrozenSet), table(std::move(t)) {}
   SetTable table;
   mutable std::atomic<std::int64_t> hash{-1};
+  /// patch_bounds() of this set once computed: `bounds` is written by the thread that moves
+  /// `bounds_state` from 0 to 1 and readable by all once it is 2.
+  mutable std::atomic<std::uint8_t> bounds_state{0};
+  mutable PatchBounds bounds;
 };
 
 /// What tokpidjin's `_get_safe_default(f)` gives for a function f, read off f's return

@@ -3,6 +3,7 @@
 
 #include "patches.hpp"
 
+#include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <cstdint>
@@ -45,46 +46,10 @@ template <class F> bool each_element(const Value& c, F&& f) {
 
 /// The common shape of patches, read without nested calls: a non-empty tuple or frozenset
 /// whose elements are all tuples of one length (2 or 3) with int (not bool) row and column.
-struct CellBounds {
-  std::uint32_t arity = 0; ///< 0: the patch is not of that shape
-  std::int64_t min_i = 0, max_i = 0, min_j = 0, max_j = 0;
-};
+using CellBounds = py::PatchBounds;
 
 CellBounds scan_cells(const Value& patch) {
-  CellBounds b;
-  if (!patch.is_tuple() && !patch.is_frozenset())
-    return b;
-  std::uint32_t arity = 0;
-  bool first = true;
-  const bool all = each_element(patch, [&](const Value& e) {
-    if (!e.is_tuple())
-      return false;
-    const py::TupleObject& t = py::as_tuple(e);
-    if (first) {
-      if (t.size != 2 && t.size != 3)
-        return false;
-      arity = t.size;
-    } else if (t.size != arity) {
-      return false;
-    }
-    if (!t[0].is(py::Kind::Int) || !t[1].is(py::Kind::Int))
-      return false;
-    const std::int64_t i = t[0].as_int(), j = t[1].as_int();
-    if (first) {
-      b.min_i = b.max_i = i;
-      b.min_j = b.max_j = j;
-      first = false;
-    } else {
-      b.min_i = i < b.min_i ? i : b.min_i;
-      b.max_i = i > b.max_i ? i : b.max_i;
-      b.min_j = j < b.min_j ? j : b.min_j;
-      b.max_j = j > b.max_j ? j : b.max_j;
-    }
-    return true;
-  });
-  if (all && !first)
-    b.arity = arity;
-  return b;
+  return py::patch_bounds(patch);
 }
 
 /// Which conversion to indices a measure goes through.

@@ -4,6 +4,7 @@
 #include "measures.hpp"
 #include "patches.hpp"
 
+#include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <algorithm>
@@ -135,51 +136,19 @@ std::uint32_t shortest_row(const py::TupleObject& g) {
 /// min returns, so those take the general path).
 /// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
 /// cannot overflow (larger ones take the general path and its OverflowError).
-constexpr std::int64_t kCoordLimit = std::int64_t{1} << 40;
+constexpr std::int64_t kCoordLimit = py::kSmallCoordinate;
 
 bool small_coord(const Value& v) {
   return v.kind() == Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
 }
 
-struct PatchScan {
-  std::uint32_t arity = 0;
-  std::int64_t min_i = 0, max_i = 0, min_j = 0, max_j = 0;
-};
+using PatchScan = py::PatchBounds;
 
 bool scan_patch(const Value& patch, PatchScan& s) {
   if (!patch.is_frozenset())
     return false;
-  const py::SetTable& t = py::as_set_table(patch);
-  if (t.empty())
-    return false;
-  bool first = true;
-  for (std::int64_t k = 0; k <= t.mask(); ++k) {
-    const Value& e = t.slot(k).key;
-    if (e.kind() == Kind::Unbound || e.kind() == Kind::Dummy)
-      continue;
-    if (!e.is_tuple())
-      return false;
-    const py::TupleObject& c = py::as_tuple(e);
-    if (c.size < 2 || !small_coord(c[0]) || !small_coord(c[1]))
-      return false;
-    if (first) {
-      if (c.size != 2 && c.size != 3)
-        return false;
-      s.arity = c.size;
-      s.min_i = s.max_i = c[0].as_int();
-      s.min_j = s.max_j = c[1].as_int();
-      first = false;
-      continue;
-    }
-    if (c.size != s.arity)
-      return false;
-    const std::int64_t i = c[0].as_int(), j = c[1].as_int();
-    s.min_i = std::min(s.min_i, i);
-    s.max_i = std::max(s.max_i, i);
-    s.min_j = std::min(s.min_j, j);
-    s.max_j = std::max(s.max_j, j);
-  }
-  return true;
+  s = py::patch_bounds(patch);
+  return s.arity != 0 && s.small;
 }
 
 /// The frozenset `(f(i), g(j)[, c]) for each element` of a well-formed patch, in its order.
