@@ -1,6 +1,9 @@
 // py::patch_bounds against a plain reading of the same elements: random tuples and frozensets
 // of pairs and triples (and of things that are not), the value computed once and kept on a
-// frozenset, and the same frozenset asked for by several threads at once.
+// frozenset, the same frozenset asked for by several threads at once, and the bounds that
+// tokpidjin's shift and backdrop keep on the sets they build.
+#include "battgpu/dialects/module.hpp"
+#include "battgpu/py/call.hpp"
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/set_table.hpp"
@@ -111,6 +114,35 @@ TEST(PatchBounds, MatchesAPlainReadingOfTheElements) {
   std::cout << cases << " cases, " << patches << " frozenset patches\n";
   expect_same(py::patch_bounds(Value::integer(3)), {});
   expect_same(py::patch_bounds(py::empty_tuple()), {});
+}
+
+TEST(PatchBounds, KeptByTheFunctionsThatBuildPatchesAreWhatAReadingGives) {
+  const auto& tok = battgpu::dialects::module(py::Dialect::Tokpidjin);
+  const Value shift = *tok.find("shift");
+  const Value backdrop = *tok.find("backdrop");
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coordinate(-40, 40), size(1, 30), colour(0, 9);
+  std::size_t checked = 0;
+  for (int round = 0; round < 600; ++round) {
+    const bool cells = round % 2 == 1;
+    py::SetTable table;
+    for (int k = size(rng); k > 0; --k) {
+      const Value i = Value::integer(coordinate(rng)), j = Value::integer(coordinate(rng));
+      table.add(cells ? py::tuple_of({i, j, Value::integer(colour(rng))}) : py::tuple_of({i, j}));
+    }
+    const Value patch = py::make_frozenset(std::move(table));
+    const Value offset =
+        py::tuple_of({Value::integer(coordinate(rng)), Value::integer(coordinate(rng))});
+    for (const Value& built : {py::call(shift, {patch, offset}), py::call(backdrop, {patch})}) {
+      ASSERT_TRUE(built.is_frozenset());
+      std::vector<Value> elements;
+      py::as_set_table(built).for_each([&](const Value& e) { elements.push_back(e); });
+      // The bounds the function kept, against a fresh reading of its elements.
+      expect_same(py::patch_bounds(built), expected(elements));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 1200u);
 }
 
 TEST(PatchBounds, OneFrozenSetFromManyThreads) {

@@ -46,6 +46,37 @@ template <class ForEach> PatchBounds scan(ForEach&& for_each) {
 
 } // namespace
 
+PatchBounds bounds_of(std::uint8_t arity, std::int64_t min_i, std::int64_t max_i,
+                      std::int64_t min_j, std::int64_t max_j) {
+  PatchBounds b;
+  b.arity = arity;
+  b.min_i = min_i;
+  b.max_i = max_i;
+  b.min_j = min_j;
+  b.max_j = max_j;
+  b.small = min_i > -kSmallCoordinate && max_i < kSmallCoordinate && min_j > -kSmallCoordinate &&
+            max_j < kSmallCoordinate;
+  return b;
+}
+
+namespace {
+
+void keep(const FrozenSetObject& set, const PatchBounds& b) {
+  // The first thread to get here keeps its bounds; any other computed the same.
+  std::uint8_t unknown = 0;
+  if (set.bounds_state.compare_exchange_strong(unknown, 1, std::memory_order_acq_rel)) {
+    set.bounds = b;
+    set.bounds_state.store(2, std::memory_order_release);
+  }
+}
+
+} // namespace
+
+void remember_patch_bounds(const Value& set, const PatchBounds& bounds) {
+  if (set.is_frozenset())
+    keep(as_frozenset(set), bounds);
+}
+
 PatchBounds patch_bounds(const Value& patch) {
   if (patch.is_tuple())
     return scan([&](auto&& f) {
@@ -68,12 +99,7 @@ PatchBounds patch_bounds(const Value& patch) {
     }
     return true;
   });
-  // The first thread to finish keeps its result; the others, which computed the same, go on.
-  std::uint8_t unknown = 0;
-  if (set.bounds_state.compare_exchange_strong(unknown, 1, std::memory_order_acq_rel)) {
-    set.bounds = b;
-    set.bounds_state.store(2, std::memory_order_release);
-  }
+  keep(set, b);
   return b;
 }
 

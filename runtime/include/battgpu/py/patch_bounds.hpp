@@ -28,4 +28,12 @@ struct PatchBounds {
 /// on it); arity 0 for any other value.
 PatchBounds patch_bounds(const Value& patch);
 
+/// The PatchBounds of a non-empty patch of `arity`-tuples of ints with that extent.
+PatchBounds bounds_of(std::uint8_t arity, std::int64_t min_i, std::int64_t max_i,
+                      std::int64_t min_j, std::int64_t max_j);
+
+/// Keeps `bounds` on the frozenset `set` as its patch_bounds(), for a function that has just
+/// built the set and knows them without reading it (they must be what a reading gives).
+void remember_patch_bounds(const Value& set, const PatchBounds& bounds);
+
 } // namespace battgpu::py

@@ -1054,7 +1054,11 @@ Value backdrop_impl(const Value* args, std::size_t) {
   for (std::int64_t i = i0; i < i1; ++i)
     for (std::int64_t j = j0; j < j1; ++j)
       set.add(int_pair(i, j));
-  return py::make_frozenset(std::move(set));
+  const bool empty = set.empty();
+  Value box = py::make_frozenset(std::move(set));
+  if (!empty)
+    py::remember_patch_bounds(box, py::bounds_of(2, i0, i1 - 1, j0, j1 - 1));
+  return box;
 }
 
 // delta(patch: 'Patch') -> 'Indices'

@@ -140,7 +140,9 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
   // Direct: ints throughout (an int plus a bool is an int), no sum beyond 64 bits.
   if (di.is_int_like() && dj.is_int_like() && (patch.is_tuple() || patch.is_frozenset())) {
     const std::int64_t a = di.as_int(), b = dj.as_int();
-    // Direct while the elements are tuples of `arity` ints; otherwise start again.
+    // Direct while the elements are tuples of `arity` ints; otherwise start again. The
+    // result's extent comes with it (its rows and columns are ints, whatever they were).
+    std::int64_t min_i = INT64_MAX, max_i = INT64_MIN, min_j = INT64_MAX, max_j = INT64_MIN;
     const bool direct = each_element(patch, [&](const Value& e) {
       if (!e.is_tuple() || py::as_tuple(e).size != arity)
         return false;
@@ -150,6 +152,10 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
           __builtin_add_overflow(c[0].as_int(), a, &i) ||
           __builtin_add_overflow(c[1].as_int(), b, &j))
         return false;
+      min_i = std::min(min_i, i);
+      max_i = std::max(max_i, i);
+      min_j = std::min(min_j, j);
+      max_j = std::max(max_j, j);
       if (arity == 3) {
         add_tuple(t, triple(Value::integer(i), Value::integer(j), c[2]));
       } else {
@@ -157,8 +163,14 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
       }
       return true;
     });
-    if (direct)
-      return py::make_frozenset(std::move(t));
+    if (direct) {
+      const bool empty = t.empty();
+      Value out = py::make_frozenset(std::move(t));
+      if (!empty && (arity == 2 || arity == 3))
+        py::remember_patch_bounds(
+            out, py::bounds_of(static_cast<std::uint8_t>(arity), min_i, max_i, min_j, max_j));
+      return out;
+    }
     t = py::SetTable();
   }
   PY_TRY(py::Iter it, py::iter(patch));
