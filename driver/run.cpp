@@ -447,9 +447,14 @@ RunReport run(std::span<const std::filesystem::path> paths,
   std::size_t done = 0;
   const std::size_t batch_size = report.settings.batch_size;
 
-  // Runs tasks [first, last) in one batch with the given stages and writes their reports.
+  // Runs tasks [first, last) in one batch with the given stages and writes their reports;
+  // returns how many it solved. Without gathering, `solved(n)` (when given) hears of each
+  // task as it is solved, n of them so far, and may set `stop`: then no further task starts
+  // and the solved ones are the batch's first. Gathering solves its batch whole.
+  using SolvedHook = std::function<void(std::size_t)>;
   auto run_batch = [&](std::size_t first, std::size_t last, bool prefetch, bool gather,
-                       bool count_progress) {
+                       bool count_progress, const SolvedHook& solved = {},
+                       std::atomic<bool>* stop = nullptr) -> std::size_t {
     const std::span<const tasks::Task> batch(all.data() + first, last - first);
     ++report.batches;
     if (prefetch) {
@@ -486,18 +491,24 @@ RunReport run(std::span<const std::filesystem::path> paths,
           progress(++done, all.size(), report.tasks[first + i]);
       }
     } else {
-      solve_each(batch, solvers, report.settings, [&](std::size_t i, TaskReport&& r) {
-        TaskReport& slot = report.tasks[first + i];
-        slot = std::move(r);
-        if (progress && count_progress) {
-          std::lock_guard lock(progress_mutex);
-          progress(++done, all.size(), slot);
-        }
-      });
+      std::size_t solved_here = 0;
+      last = first + solve_each(
+                         batch, solvers, report.settings,
+                         [&](std::size_t i, TaskReport&& r) {
+                           std::lock_guard lock(progress_mutex);
+                           TaskReport& slot = report.tasks[first + i];
+                           slot = std::move(r);
+                           if (progress && count_progress)
+                             progress(++done, all.size(), slot);
+                           if (solved)
+                             solved(++solved_here);
+                         },
+                         stop);
     }
     report.solve_seconds += seconds_since(t0);
     if (prefetch)
       runtime::clear_prefetched();
+    return last - first;
   };
 
   // `always` and `never` are what they say; `auto` is decided by measurement, so that it is
@@ -521,36 +532,39 @@ RunReport run(std::span<const std::filesystem::path> paths,
         std::min(first_batch, std::clamp<std::size_t>(all.size() / 32, 4, 16));
     constexpr double gpu_start_seconds = 0.2;
     constexpr double trial_share = 0.04; // the most a staged trial may cost of the rest
+    // Whether the rest of the run, estimated from the trial's tasks on as many threads as
+    // they used, makes a staged trial worth it: it costs about the plain one plus the GPU's
+    // start.
+    auto worth_a_trial = [&](double plain) {
+      const double threads_used =
+          static_cast<double>(std::min<std::size_t>(trial_tasks, report.settings.jobs));
+      const double rest = plain * static_cast<double>(all.size() - trial_tasks) /
+                          static_cast<double>(trial_tasks) * threads_used /
+                          static_cast<double>(report.settings.jobs);
+      return rest * trial_share >= plain + gpu_start_seconds;
+    };
     std::atomic<bool> stop{false};
-    std::size_t finished = 0;
     double plain = 0;
     const Clock::time_point t0 = Clock::now();
-    const std::span<const tasks::Task> batch(all.data(), first_batch);
-    ++report.batches;
-    const std::size_t solved = solve_each(
-        batch, solvers, report.settings,
-        [&](std::size_t i, TaskReport&& r) {
-          std::lock_guard lock(progress_mutex);
-          report.tasks[i] = std::move(r);
-          if (progress)
-            progress(++done, all.size(), report.tasks[i]);
-          if (++finished != trial_tasks)
-            return;
-          // The rest of the run, from the trial's tasks on as many threads as they used; a
-          // staged trial costs about the plain one plus the GPU's start.
-          plain = seconds_since(t0);
-          const double threads_used =
-              static_cast<double>(std::min<std::size_t>(trial_tasks, report.settings.jobs));
-          const double rest = plain * static_cast<double>(all.size() - trial_tasks) /
-                              static_cast<double>(trial_tasks) * threads_used /
-                              static_cast<double>(report.settings.jobs);
-          if (rest * trial_share >= plain + gpu_start_seconds)
-            stop = true;
-        },
-        &stop);
-    report.solve_seconds += seconds_since(t0);
+    if (gather) {
+      // Gathering (`--gather always`) solves a batch whole: the trial is a batch of its own.
+      run_batch(0, trial_tasks, prefetch, gather, true);
+      plain = seconds_since(t0);
+      start_at = trial_tasks;
+      stop = worth_a_trial(plain);
+    } else {
+      start_at = run_batch(
+          0, first_batch, prefetch, gather, true,
+          [&](std::size_t solved) {
+            if (solved != trial_tasks)
+              return;
+            plain = seconds_since(t0);
+            if (worth_a_trial(plain))
+              stop = true;
+          },
+          &stop);
+    }
     report.trials.push_back({prefetch, gather, plain / static_cast<double>(trial_tasks)});
-    start_at = solved;
     if (stop) {
       const Clock::time_point t1 = Clock::now();
       run_batch(0, trial_tasks, staged_prefetch, staged_gather, false);
