@@ -71,24 +71,51 @@ std::uint64_t siphash13(const unsigned char* src, std::size_t len) {
   return (v0 ^ v1) ^ (v2 ^ v3);
 }
 
-std::int64_t hash_tuple(const TupleObject& t) {
-  constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
-  constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
-  constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
-  std::uint64_t acc = kPrime5;
-  for (const Value& item : t) {
-    auto lane = static_cast<std::uint64_t>(hash(item));
-    acc += lane * kPrime2;
-    acc = (acc << 31) | (acc >> 33);
-    acc *= kPrime1;
+/// tuplehash's accumulation over the items' hashes.
+class TupleHasher {
+public:
+  void add(std::int64_t item_hash) {
+    acc_ += static_cast<std::uint64_t>(item_hash) * kPrime2;
+    acc_ = (acc_ << 31) | (acc_ >> 33);
+    acc_ *= kPrime1;
   }
-  acc += t.size ^ (kPrime5 ^ 3527539ULL);
-  if (acc == static_cast<std::uint64_t>(-1))
-    return 1546275796;
-  return static_cast<std::int64_t>(acc);
+  std::int64_t finish(std::uint64_t size) const {
+    const std::uint64_t acc = acc_ + (size ^ (kPrime5 ^ 3527539ULL));
+    if (acc == static_cast<std::uint64_t>(-1))
+      return 1546275796;
+    return static_cast<std::int64_t>(acc);
+  }
+
+private:
+  static constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
+  static constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
+  static constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
+  std::uint64_t acc_ = kPrime5;
+};
+
+std::int64_t hash_tuple(const TupleObject& t) {
+  TupleHasher h;
+  for (const Value& item : t)
+    h.add(hash(item));
+  return h.finish(t.size);
 }
 
 } // namespace
+
+std::int64_t hash_int_pair(std::int64_t i, std::int64_t j) {
+  TupleHasher h;
+  h.add(hash_int(i));
+  h.add(hash_int(j));
+  return h.finish(2);
+}
+
+std::int64_t hash_int_triple(std::int64_t i, std::int64_t j, std::int64_t k) {
+  TupleHasher h;
+  h.add(hash_int(i));
+  h.add(hash_int(j));
+  h.add(hash_int(k));
+  return h.finish(3);
+}
 
 std::int64_t hash_int(std::int64_t i) {
   // long_hash: |i| mod (2**61 - 1), with i's sign; -1 is reserved for errors.
@@ -96,7 +123,8 @@ std::int64_t hash_int(std::int64_t i) {
   std::uint64_t magnitude =
       negative ? static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(i)
                : static_cast<std::uint64_t>(i);
-  magnitude %= kModulus;
+  if (magnitude >= kModulus) // rare: spare the common case the division
+    magnitude %= kModulus;
   auto h = static_cast<std::int64_t>(magnitude);
   if (negative)
     h = -h;

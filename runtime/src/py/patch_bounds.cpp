@@ -90,15 +90,7 @@ PatchBounds patch_bounds(const Value& patch) {
   const FrozenSetObject& set = as_frozenset(patch);
   if (set.bounds_state.load(std::memory_order_acquire) == 2)
     return set.bounds;
-  const PatchBounds b = scan([&](auto&& f) {
-    const SetTable& t = set.table;
-    for (std::int64_t k = 0; k <= t.mask(); ++k) {
-      const Value& e = t.slot(k).key;
-      if (e.kind() != Kind::Unbound && e.kind() != Kind::Dummy && !f(e))
-        return false;
-    }
-    return true;
-  });
+  const PatchBounds b = scan([&](auto&& f) { return set.table.all_of(f); });
   keep(set, b);
   return b;
 }

@@ -1,9 +1,13 @@
 // Shared tuples for the pairs and cells of ARC grids (objects.hpp: pair_of, cell_of,
-// arc_cell_of). Made on first use, all at once, and never freed.
+// arc_cell_of). The small ones are made on first use, all at once; the pairs of a wider range
+// (the positions of upscaled grids, of boxes and of far shifts, which programs build by the
+// hundred thousand) in tiles, each on first use. None is ever freed.
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
 #include <array>
+#include <atomic>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -49,6 +53,69 @@ const Tables& tables() {
   return t;
 }
 
+// The wider range of shared pairs, in tiles of kTile x kTile pairs made on first use. Their
+// number is capped, so that a program touching positions all over the range cannot make them
+// hold more than about kMaxTiles * kTile^2 * 64 bytes (64 MiB); past the cap, pairs are made
+// fresh as outside the range.
+constexpr std::int64_t kWideMin = -512, kWideMax = 1536;
+constexpr std::int64_t kTile = 32;
+constexpr std::int64_t kTilesPerSide = (kWideMax - kWideMin) / kTile;
+constexpr std::int64_t kMaxTiles = 1024;
+
+class WidePairs {
+public:
+  /// The shared pair (i, j) for i and j in [kWideMin, kWideMax), or an unbound Value when the
+  /// cap on tiles is reached.
+  Value get(std::int64_t i, std::int64_t j) {
+    const std::int64_t ri = i - kWideMin, rj = j - kWideMin;
+    std::atomic<const Value*>& slot =
+        tiles_[static_cast<std::size_t>((ri / kTile) * kTilesPerSide + rj / kTile)];
+    const Value* tile = slot.load(std::memory_order_acquire);
+    if (tile == nullptr) {
+      if (full_.load(std::memory_order_relaxed))
+        return Value();
+      tile = make(slot, i - ri % kTile, j - rj % kTile);
+      if (tile == nullptr)
+        return Value();
+    }
+    return tile[static_cast<std::size_t>((ri % kTile) * kTile + rj % kTile)];
+  }
+
+private:
+  const Value* make(std::atomic<const Value*>& slot, std::int64_t i0, std::int64_t j0) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (const Value* made = slot.load(std::memory_order_acquire))
+      return made;
+    if (made_.size() >= kMaxTiles) {
+      full_.store(true, std::memory_order_relaxed);
+      return nullptr;
+    }
+    auto tile = std::make_unique<Value[]>(static_cast<std::size_t>(kTile * kTile));
+    for (std::int64_t a = 0; a < kTile; ++a)
+      for (std::int64_t b = 0; b < kTile; ++b)
+        tile[static_cast<std::size_t>(a * kTile + b)] =
+            immortal({Value::integer(i0 + a), Value::integer(j0 + b)});
+    const Value* made = tile.get();
+    made_.push_back(std::move(tile));
+    slot.store(made, std::memory_order_release);
+    return made;
+  }
+
+  std::array<std::atomic<const Value*>, kTilesPerSide * kTilesPerSide> tiles_{};
+  std::atomic<bool> full_{false}; ///< the cap is reached: no tile is made any more
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Value[]>> made_;
+};
+
+WidePairs& wide_pairs() {
+  static WidePairs* w = new WidePairs; // never destroyed: its tuples may outlive main's values
+  return *w;
+}
+
+bool wide_pair(std::int64_t i, std::int64_t j) {
+  return i >= kWideMin && i < kWideMax && j >= kWideMin && j < kWideMax;
+}
+
 bool small_pair(std::int64_t i, std::int64_t j) {
   return i >= kPairMin && i < kPairMax && j >= kPairMin && j < kPairMax;
 }
@@ -64,6 +131,9 @@ std::size_t cell_index(std::int64_t i, std::int64_t j, std::int64_t c) {
 Value pair_of(std::int64_t i, std::int64_t j) {
   if (small_pair(i, j))
     return tables().pair_value(i, j);
+  if (wide_pair(i, j))
+    if (Value shared = wide_pairs().get(i, j); shared.is_bound())
+      return shared;
   return tuple_of({Value::integer(i), Value::integer(j)});
 }
 

@@ -16,6 +16,10 @@ namespace battgpu::py {
 std::int64_t hash(const Value& v);
 
 std::int64_t hash_int(std::int64_t i);
+/// hash((i, j)) and hash((i, j, k)) of ints, without a tuple: for code that makes or finds the
+/// tuple elsewhere (reading a tuple's hash is a memory access, computing it is not).
+std::int64_t hash_int_pair(std::int64_t i, std::int64_t j);
+std::int64_t hash_int_triple(std::int64_t i, std::int64_t j, std::int64_t k);
 std::int64_t hash_double(double d);
 std::int64_t hash_str(std::string_view s);
 

@@ -43,6 +43,12 @@ public:
   void add(Value key);
   /// `s.add(key)` with the key's hash already known.
   void add_entry(Value key, std::int64_t hash);
+  /// Asks the memory system for the slot where the search for a key of this hash starts
+  /// (SetInserter's window).
+  void prefetch_slot(std::int64_t hash) const {
+    __builtin_prefetch(&t_[static_cast<std::uint64_t>(hash) & static_cast<std::uint64_t>(mask_)],
+                       1);
+  }
   /// `key in s`.
   bool contains(const Value& key) const;
   /// The slot holding an element equal to `key` (index into slot()), or -1.
@@ -77,10 +83,25 @@ public:
 
   /// Calls `f(const Value&)` for every element in iteration order.
   template <class F> void for_each(F&& f) const {
+    all_of([&](const Value& key) {
+      f(key);
+      return true;
+    });
+  }
+
+  /// Calls `f(const Value&)` for the elements in iteration order until it returns false;
+  /// whether it returned true for all. The elements' objects lie anywhere in memory while the
+  /// slots are in hash order, so those of the slots a few ahead are fetched meanwhile.
+  template <class F> bool all_of(F&& f) const {
+    constexpr std::int64_t kAhead = 32;
     const SetEntry* t = table();
-    for (std::int64_t i = 0; i <= mask_; ++i)
-      if (t[i].key.kind() != Kind::Unbound && t[i].key.kind() != Kind::Dummy)
-        f(t[i].key);
+    for (std::int64_t i = 0; i <= mask_; ++i) {
+      if (i + kAhead <= mask_ && t[i + kAhead].key.has_object())
+        __builtin_prefetch(t[i + kAhead].key.object());
+      if (t[i].key.kind() != Kind::Unbound && t[i].key.kind() != Kind::Dummy && !f(t[i].key))
+        return false;
+    }
+    return true;
   }
 
 private:
@@ -105,6 +126,52 @@ private:
   bool owns_objects_ = false;
   SetEntry* t_;
   alignas(SetEntry) unsigned char small_bytes_[kMinSize * sizeof(SetEntry)] = {};
+};
+
+/// Adds many keys to a table, in the order given, with the result of add_entry one by one:
+/// each key waits in a small window while the slot where its search starts is fetched, so that
+/// the cache misses of a large table overlap instead of following one another. finish() adds
+/// the keys still waiting; the table is complete only after it.
+class SetInserter {
+public:
+  explicit SetInserter(SetTable& table) noexcept : table_(table) {}
+  SetInserter(const SetInserter&) = delete;
+  SetInserter& operator=(const SetInserter&) = delete;
+  ~SetInserter() { finish(); }
+
+  void add(Value key, std::int64_t hash) {
+    if (waiting_ == 0 && table_.mask() < kDirectMask) {
+      table_.add_entry(std::move(key), hash); // a small table is in the cache already
+      return;
+    }
+    table_.prefetch_slot(hash);
+    Waiting& w = window_[next_];
+    if (waiting_ == kWindow)
+      table_.add_entry(std::move(w.key), w.hash);
+    else
+      ++waiting_;
+    w.key = std::move(key);
+    w.hash = hash;
+    next_ = (next_ + 1) % kWindow;
+  }
+
+  void finish() {
+    std::size_t k = (next_ + kWindow - waiting_) % kWindow;
+    for (; waiting_ > 0; --waiting_, k = (k + 1) % kWindow)
+      table_.add_entry(std::move(window_[k].key), window_[k].hash);
+  }
+
+private:
+  static constexpr std::size_t kWindow = 16;
+  static constexpr std::int64_t kDirectMask = 1023;
+  struct Waiting {
+    Value key;
+    std::int64_t hash = 0;
+  };
+  SetTable& table_;
+  Waiting window_[kWindow];
+  std::size_t next_ = 0;
+  std::size_t waiting_ = 0;
 };
 
 } // namespace battgpu::py

@@ -882,7 +882,15 @@ private:
   std::vector<Value> fresh_;
 };
 
-std::vector<std::pair<std::int64_t, std::int64_t>> positions(const Value& patch);
+/// The (row, column) of every cell of a patch scan_patch accepted, in iteration order.
+using Positions = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+Positions positions(const Value& patch) {
+  Positions out;
+  for_each_cell(patch,
+                [&](const py::TupleObject& c) { out.emplace_back(c[0].as_int(), c[1].as_int()); });
+  return out;
+}
 
 /// move for a grid of int rows, an object of int cells at distinct positions and an offset of
 /// two ints: cover writes the background at the object's positions, then paint writes the
@@ -1051,9 +1059,12 @@ Value backdrop_impl(const Value* args, std::size_t) {
   if (span(i0, i1) > kMaxSetItems || span(j0, j1) > kMaxSetItems ||
       span(i0, i1) * span(j0, j1) > kMaxSetItems)
     return too_large();
-  for (std::int64_t i = i0; i < i1; ++i)
-    for (std::int64_t j = j0; j < j1; ++j)
-      set.add(int_pair(i, j));
+  {
+    py::SetInserter inserter(set);
+    for (std::int64_t i = i0; i < i1; ++i)
+      for (std::int64_t j = j0; j < j1; ++j)
+        inserter.add(int_pair(i, j), py::hash_int_pair(i, j));
+  }
   const bool empty = set.empty();
   Value box = py::make_frozenset(std::move(set));
   if (!empty)
@@ -1074,23 +1085,70 @@ Value delta_impl(const Value* args, std::size_t) {
   return py::sub(box, ind);
 }
 
+/// The positions of a patch as a bitmap over its extent, for the membership tests of
+/// gravitate's loop (a patch may hold thousands of cells, and the loop takes up to 42 steps).
+class PositionMap {
+public:
+  /// Extents up to this many positions get a bitmap; larger ones are tested pair by pair.
+  static constexpr std::int64_t kMaxArea = std::int64_t{1} << 22;
+
+  static bool fits(const PatchScan& s) {
+    const std::int64_t rows = s.max_i - s.min_i + 1, cols = s.max_j - s.min_j + 1;
+    return rows <= kMaxArea && cols <= kMaxArea && rows * cols <= kMaxArea;
+  }
+
+  PositionMap(const PatchScan& s, const Positions& cells)
+      : i0_(s.min_i), j0_(s.min_j), rows_(s.max_i - s.min_i + 1), cols_(s.max_j - s.min_j + 1),
+        bits_(static_cast<std::size_t>(rows_ * cols_), 0) {
+    for (const auto& [i, j] : cells)
+      bits_[static_cast<std::size_t>((i - i0_) * cols_ + (j - j0_))] = 1;
+  }
+
+  bool contains(std::int64_t i, std::int64_t j) const {
+    const std::int64_t r = i - i0_, c = j - j0_;
+    return r >= 0 && r < rows_ && c >= 0 && c < cols_ &&
+           bits_[static_cast<std::size_t>(r * cols_ + c)] != 0;
+  }
+
+  /// Whether some position is in column j.
+  bool has_column(std::int64_t j) const {
+    const std::int64_t c = j - j0_;
+    if (c < 0 || c >= cols_)
+      return false;
+    for (std::int64_t r = 0; r < rows_; ++r)
+      if (bits_[static_cast<std::size_t>(r * cols_ + c)] != 0)
+        return true;
+    return false;
+  }
+
+  /// adjacent(a shifted by (oi, oj), this patch): the least manhattan distance between their
+  /// positions is 1, that is no position in common and one next to another.
+  bool adjacent(const Positions& a, std::int64_t oi, std::int64_t oj) const {
+    bool touching = false;
+    for (const auto& [ai, aj] : a) {
+      const std::int64_t i = ai + oi, j = aj + oj;
+      if (contains(i, j))
+        return false;
+      touching = touching || contains(i - 1, j) || contains(i + 1, j) || contains(i, j - 1) ||
+                 contains(i, j + 1);
+    }
+    return touching;
+  }
+
+private:
+  std::int64_t i0_, j0_, rows_, cols_;
+  std::vector<std::uint8_t> bits_;
+};
+
 /// min |ai + oi - bi| + |aj + oj - bj| over the positions of a and b (manhattan of a shifted
-/// by (oi, oj) and b).
-std::int64_t min_distance(const std::vector<std::pair<std::int64_t, std::int64_t>>& a,
-                          const std::vector<std::pair<std::int64_t, std::int64_t>>& b,
-                          std::int64_t oi, std::int64_t oj) {
+/// by (oi, oj) and b), for extents too large for a PositionMap.
+std::int64_t min_distance(const Positions& a, const Positions& b, std::int64_t oi,
+                          std::int64_t oj) {
   std::int64_t best = INT64_MAX;
   for (const auto& [ai, aj] : a)
     for (const auto& [bi, bj] : b)
       best = std::min(best, std::abs(ai + oi - bi) + std::abs(aj + oj - bj));
   return best;
-}
-
-std::vector<std::pair<std::int64_t, std::int64_t>> positions(const Value& patch) {
-  std::vector<std::pair<std::int64_t, std::int64_t>> out;
-  for_each_cell(patch,
-                [&](const py::TupleObject& c) { out.emplace_back(c[0].as_int(), c[1].as_int()); });
-  return out;
 }
 
 // gravitate(source: 'Patch', destination: 'Patch') -> 'IJ'
@@ -1107,25 +1165,48 @@ Value gravitate_impl(const Value* args, std::size_t) {
     const std::int64_t sj = ss.min_j + (ss.max_j - ss.min_j + 1) / 2;
     const std::int64_t di = ds.min_i + (ds.max_i - ds.min_i + 1) / 2;
     const std::int64_t dj = ds.min_j + (ds.max_j - ds.min_j + 1) / 2;
-    const auto src = positions(source);
-    const auto dst = positions(destination);
+    const Positions src = positions(source);
+    const Positions dst = positions(destination);
+    std::optional<PositionMap> map;
+    if (PositionMap::fits(ds))
+      map.emplace(ds, dst);
     bool vmatch = false;
-    for (const auto& p : src) {
-      for (const auto& q : dst)
-        if (p.second == q.second) {
-          vmatch = true;
-          break;
+    if (map) {
+      std::vector<std::uint8_t> column_seen(static_cast<std::size_t>(ds.max_j - ds.min_j + 1), 0);
+      for (const auto& [pi, pj] : src) {
+        if (pj < ds.min_j || pj > ds.max_j)
+          continue;
+        std::uint8_t& seen = column_seen[static_cast<std::size_t>(pj - ds.min_j)];
+        if (seen == 0) {
+          seen = 1;
+          if (map->has_column(pj)) {
+            vmatch = true;
+            break;
+          }
         }
-      if (vmatch)
-        break;
+      }
+    } else {
+      for (const auto& p : src) {
+        for (const auto& q : dst)
+          if (p.second == q.second) {
+            vmatch = true;
+            break;
+          }
+        if (vmatch)
+          break;
+      }
     }
     std::int64_t i = 0, j = 0;
     if (vmatch)
       i = si < di ? 1 : -1;
     else
       j = sj < dj ? 1 : -1;
+    const auto adjacent_after = [&](std::int64_t steps) {
+      return map ? map->adjacent(src, steps * i, steps * j)
+                 : min_distance(src, dst, steps * i, steps * j) == 1;
+    };
     std::int64_t gi = i, gj = j, c = 0;
-    while (min_distance(src, dst, c * i, c * j) != 1 && c < 42) {
+    while (!adjacent_after(c) && c < 42) {
       ++c;
       gi += i;
       gj += j;

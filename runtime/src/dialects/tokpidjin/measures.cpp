@@ -33,15 +33,7 @@ template <class F> bool each_element(const Value& c, F&& f) {
         return false;
     return true;
   }
-  const py::SetTable& t = py::as_set_table(c);
-  for (std::int64_t i = 0; i <= t.mask(); ++i) {
-    const Value& k = t.slot(i).key;
-    if (k.kind() == py::Kind::Unbound || k.kind() == py::Kind::Dummy)
-      continue;
-    if (!f(k))
-      return false;
-  }
-  return true;
+  return py::as_set_table(c).all_of(f);
 }
 
 /// The common shape of patches, read without nested calls: a non-empty tuple or frozenset

@@ -39,9 +39,17 @@ void add_tuple(py::SetTable& t, Value tuple) {
   t.add_entry(std::move(tuple), h);
 }
 
+/// add_tuple through an inserter.
+void add_tuple(py::SetInserter& inserter, Value tuple) {
+  std::int64_t h = py::as_tuple(tuple).hash.load(std::memory_order_relaxed);
+  if (h == -1)
+    h = py::hash(tuple);
+  inserter.add(std::move(tuple), h);
+}
+
 /// `t.add((i, j))` of two ints.
 void add_int_pair(py::SetTable& t, std::int64_t i, std::int64_t j) {
-  add_tuple(t, py::pair_of(i, j));
+  t.add_entry(py::pair_of(i, j), py::hash_int_pair(i, j));
 }
 
 /// `(a, b)`.
@@ -80,15 +88,7 @@ template <class F> bool each_element(const Value& c, F&& f) {
         return false;
     return true;
   }
-  const py::SetTable& t = py::as_set_table(c);
-  for (std::int64_t i = 0; i <= t.mask(); ++i) {
-    const Value& k = t.slot(i).key;
-    if (k.kind() == py::Kind::Unbound || k.kind() == py::Kind::Dummy)
-      continue;
-    if (!f(k))
-      return false;
-  }
-  return true;
+  return py::as_set_table(c).all_of(f);
 }
 
 /// The common shape of patches, read without nested calls: a non-empty tuple or frozenset
@@ -143,6 +143,7 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
     // Direct while the elements are tuples of `arity` ints; otherwise start again. The
     // result's extent comes with it (its rows and columns are ints, whatever they were).
     std::int64_t min_i = INT64_MAX, max_i = INT64_MIN, min_j = INT64_MAX, max_j = INT64_MIN;
+    py::SetInserter inserter(t);
     const bool direct = each_element(patch, [&](const Value& e) {
       if (!e.is_tuple() || py::as_tuple(e).size != arity)
         return false;
@@ -156,13 +157,17 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
       max_i = std::max(max_i, i);
       min_j = std::min(min_j, j);
       max_j = std::max(max_j, j);
-      if (arity == 3) {
-        add_tuple(t, triple(Value::integer(i), Value::integer(j), c[2]));
-      } else {
-        add_int_pair(t, i, j);
-      }
+      // The hashes of int tuples are computed, not read from the tuples: a shared tuple may
+      // be anywhere in memory.
+      if (arity == 2)
+        inserter.add(py::pair_of(i, j), py::hash_int_pair(i, j));
+      else if (c[2].is(py::Kind::Int))
+        inserter.add(py::cell_of(i, j, c[2].as_int()), py::hash_int_triple(i, j, c[2].as_int()));
+      else
+        add_tuple(inserter, triple(Value::integer(i), Value::integer(j), c[2]));
       return true;
     });
+    inserter.finish();
     if (direct) {
       const bool empty = t.empty();
       Value out = py::make_frozenset(std::move(t));

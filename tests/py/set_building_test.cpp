@@ -1,0 +1,146 @@
+// The fast ways of building large sets, against the plain ones: py::SetInserter against
+// add_entry one key at a time (slot for slot, so CPython's order is kept), the hashes of int
+// pairs and triples computed without a tuple against hash() of the tuple, and the shared pairs
+// of the wide range against fresh tuples.
+#include "battgpu/py/compare.hpp"
+#include "battgpu/py/hash.hpp"
+#include "battgpu/py/objects.hpp"
+#include "battgpu/py/set_table.hpp"
+#include "battgpu/py/value.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace py = battgpu::py;
+using py::Value;
+
+namespace {
+
+/// A fresh tuple of ints, never a shared one.
+Value fresh_tuple(std::initializer_list<std::int64_t> items) {
+  Value t = py::new_tuple(items.size());
+  Value* out = py::tuple_items(t);
+  for (std::int64_t i : items)
+    *out++ = Value::integer(i);
+  return t;
+}
+
+void expect_same_slots(const py::SetTable& a, const py::SetTable& b) {
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_EQ(a.mask(), b.mask());
+  ASSERT_EQ(a.fill(), b.fill());
+  for (std::int64_t i = 0; i <= a.mask(); ++i) {
+    const py::SetEntry& x = a.slot(i);
+    const py::SetEntry& y = b.slot(i);
+    ASSERT_EQ(x.key.kind(), y.key.kind()) << "slot " << i;
+    if (x.key.kind() == py::Kind::Unbound)
+      continue;
+    ASSERT_EQ(x.hash, y.hash) << "slot " << i;
+    ASSERT_TRUE(py::eq(x.key, y.key)) << "slot " << i;
+  }
+}
+
+TEST(SetBuilding, InserterGivesTheTableOfAddingOneByOne) {
+  std::mt19937 rng(3);
+  std::size_t keys = 0;
+  for (int round = 0; round < 60; ++round) {
+    // Sizes across the inserter's direct range and the resizes of large tables; repeated keys
+    // (a range narrower than the count) and pairs far apart.
+    const int count = round < 20 ? round * 7 : round * 997;
+    const std::int64_t span = round % 3 == 0 ? count / 2 + 1 : 4 * count + 10;
+    std::uniform_int_distribution<std::int64_t> coordinate(-span, span);
+    py::SetTable one_by_one, inserted;
+    {
+      py::SetInserter inserter(inserted);
+      for (int k = 0; k < count; ++k) {
+        const std::int64_t i = coordinate(rng), j = coordinate(rng);
+        // Shared small pairs (immortal keys) in even rounds, fresh tuples in odd ones.
+        const Value key = round % 2 == 0 ? py::pair_of(i % 60, j % 60) : fresh_tuple({i, j});
+        one_by_one.add_entry(key, py::hash(key));
+        inserter.add(key, py::hash(key));
+      }
+    }
+    expect_same_slots(one_by_one, inserted);
+    keys += static_cast<std::size_t>(count);
+  }
+  // A few keys into a large table: the window never fills before finish().
+  for (int extra = 1; extra <= 20; ++extra) {
+    std::uniform_int_distribution<std::int64_t> coordinate(-5000, 5000);
+    py::SetTable one_by_one, inserted;
+    for (int k = 0; k < 3000; ++k) {
+      const Value key = fresh_tuple({coordinate(rng), coordinate(rng)});
+      one_by_one.add_entry(key, py::hash(key));
+      inserted.add_entry(key, py::hash(key));
+    }
+    {
+      py::SetInserter inserter(inserted);
+      for (int k = 0; k < extra; ++k) {
+        const Value key = fresh_tuple({coordinate(rng), coordinate(rng)});
+        one_by_one.add_entry(key, py::hash(key));
+        inserter.add(key, py::hash(key));
+      }
+    }
+    expect_same_slots(one_by_one, inserted);
+    keys += static_cast<std::size_t>(extra);
+  }
+  std::cout << keys << " keys inserted both ways, tables identical slot for slot\n";
+}
+
+TEST(SetBuilding, IntTupleHashesAreTheTuplesHashes) {
+  std::mt19937_64 rng(5);
+  const std::int64_t edges[] = {0,
+                                -1,
+                                -2,
+                                1,
+                                (std::int64_t{1} << 61) - 1,
+                                (std::int64_t{1} << 61),
+                                -(std::int64_t{1} << 61) + 1,
+                                std::numeric_limits<std::int64_t>::max(),
+                                std::numeric_limits<std::int64_t>::min() + 1};
+  std::vector<std::int64_t> values(std::begin(edges), std::end(edges));
+  std::uniform_int_distribution<std::int64_t> small(-2000, 2000);
+  std::uniform_int_distribution<std::int64_t> any(std::numeric_limits<std::int64_t>::min() + 1,
+                                                  std::numeric_limits<std::int64_t>::max());
+  for (int k = 0; k < 3000; ++k)
+    values.push_back(k % 3 == 0 ? any(rng) : small(rng));
+  std::size_t checked = 0;
+  for (std::size_t k = 0; k + 2 < values.size(); ++k) {
+    const std::int64_t i = values[k], j = values[k + 1], c = values[k + 2];
+    ASSERT_EQ(py::hash_int_pair(i, j), py::hash(fresh_tuple({i, j}))) << i << ", " << j;
+    ASSERT_EQ(py::hash_int_triple(i, j, c), py::hash(fresh_tuple({i, j, c})));
+    ASSERT_EQ(py::hash_int(i), py::hash(Value::integer(i)));
+    checked += 3;
+  }
+  std::cout << checked << " hashes checked\n";
+}
+
+TEST(SetBuilding, WidePairsAreSharedAndEqualToFreshOnes) {
+  // The positions of a 300 x 300 grid's box first, then anywhere: positions outside the wide
+  // range, or in tiles past the cap on shared tiles, are made fresh each time.
+  std::mt19937 rng(9);
+  std::uniform_int_distribution<std::int64_t> inside(100, 400), anywhere(-700, 1700);
+  std::size_t shared = 0, shared_inside = 0;
+  for (int k = 0; k < 40000; ++k) {
+    const bool in_box = k < 20000;
+    const std::int64_t i = in_box ? inside(rng) : anywhere(rng);
+    const std::int64_t j = in_box ? inside(rng) : anywhere(rng);
+    const Value p = py::pair_of(i, j);
+    ASSERT_TRUE(py::eq(p, fresh_tuple({i, j})));
+    ASSERT_EQ(py::hash(p), py::hash_int_pair(i, j));
+    const bool is_shared = !p.counted();
+    const Value again = py::pair_of(i, j);
+    // A shared pair is the same object every time; a fresh one never.
+    ASSERT_EQ(is_shared, p.object() == again.object()) << i << ", " << j;
+    shared += is_shared;
+    shared_inside += is_shared && in_box;
+  }
+  EXPECT_EQ(shared_inside, 20000u); // a few tiles: far below the cap
+  std::cout << shared << " of 40000 pairs shared, " << shared_inside << " of the box's 20000\n";
+}
+
+} // namespace
