@@ -513,7 +513,9 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     step(n, *st);
     if (watch != nullptr) {
       watch->deadline_ns.store(0, std::memory_order_relaxed);
-      if (watch->cancel.exchange(false, std::memory_order_relaxed) && st->running())
+      // A plain load first: the flag is almost never set, and the exchange is a locked write.
+      if (watch->cancel.load(std::memory_order_relaxed) &&
+          watch->cancel.exchange(false, std::memory_order_relaxed) && st->running())
         st->pending = {py::Exc::Timeout, "time limit"};
     }
     if (st->call->trace) [[unlikely]]

@@ -18,8 +18,9 @@ namespace battgpu::interp {
 
 class Watchdog {
 public:
-  /// What a worker thread publishes about the statement it runs.
-  struct Slot {
+  /// What a worker thread publishes about the statement it runs. The worker writes it at every
+  /// statement, so each slot has a cache line of its own (no false sharing between workers).
+  struct alignas(64) Slot {
     std::atomic<std::int64_t> deadline_ns{0}; ///< 0: no statement running
     std::atomic<bool> cancel{false};
   };
