@@ -68,6 +68,24 @@ TEST(SetBuilding, InserterGivesTheTableOfAddingOneByOne) {
     expect_same_slots(one_by_one, inserted);
     keys += static_cast<std::size_t>(count);
   }
+  // Tables of tens of megabytes (mapped directly rather than allocated), grown through
+  // several resizes, then copied and freed.
+  {
+    std::uniform_int_distribution<std::int64_t> coordinate(-2000, 2000);
+    py::SetTable one_by_one, inserted;
+    {
+      py::SetInserter inserter(inserted);
+      for (int k = 0; k < 600000; ++k) {
+        const Value key = fresh_tuple({coordinate(rng), coordinate(rng)});
+        one_by_one.add_entry(key, py::hash(key));
+        inserter.add(key, py::hash(key));
+      }
+    }
+    ASSERT_GT(inserted.mask() * static_cast<std::int64_t>(sizeof(py::SetEntry)), 8 << 20);
+    expect_same_slots(one_by_one, inserted);
+    expect_same_slots(py::SetTable::copy_of(one_by_one), py::SetTable::copy_of(inserted));
+    keys += 600000;
+  }
   // A few keys into a large table: the window never fills before finish().
   for (int extra = 1; extra <= 20; ++extra) {
     std::uniform_int_distribution<std::int64_t> coordinate(-5000, 5000);
