@@ -53,31 +53,25 @@ const Tables& tables() {
   return t;
 }
 
-// The wider range of shared pairs, in tiles of kTile x kTile pairs made on first use. Their
-// number is capped, so that a program touching positions all over the range cannot make them
-// hold more than about kMaxTiles * kTile^2 * 64 bytes (64 MiB); past the cap, pairs are made
-// fresh as outside the range.
+// The wider range of shared pairs, in tiles of kTile x kTile pairs made on first use, so that
+// only the parts of the range that programs reach take memory: about 80 bytes a pair (the
+// tuple and its handle), 320 MiB were a program to reach the whole range. A set of that many
+// fresh pairs takes more while it lives, and programs that reach that far build such sets
+// again and again.
 constexpr std::int64_t kWideMin = -512, kWideMax = 1536;
 constexpr std::int64_t kTile = 32;
 constexpr std::int64_t kTilesPerSide = (kWideMax - kWideMin) / kTile;
-constexpr std::int64_t kMaxTiles = 1024;
 
 class WidePairs {
 public:
-  /// The shared pair (i, j) for i and j in [kWideMin, kWideMax), or an unbound Value when the
-  /// cap on tiles is reached.
+  /// The shared pair (i, j) for i and j in [kWideMin, kWideMax).
   Value get(std::int64_t i, std::int64_t j) {
     const std::int64_t ri = i - kWideMin, rj = j - kWideMin;
     std::atomic<const Value*>& slot =
         tiles_[static_cast<std::size_t>((ri / kTile) * kTilesPerSide + rj / kTile)];
     const Value* tile = slot.load(std::memory_order_acquire);
-    if (tile == nullptr) {
-      if (full_.load(std::memory_order_relaxed))
-        return Value();
+    if (tile == nullptr)
       tile = make(slot, i - ri % kTile, j - rj % kTile);
-      if (tile == nullptr)
-        return Value();
-    }
     return tile[static_cast<std::size_t>((ri % kTile) * kTile + rj % kTile)];
   }
 
@@ -86,10 +80,6 @@ private:
     std::lock_guard<std::mutex> lock(mutex_);
     if (const Value* made = slot.load(std::memory_order_acquire))
       return made;
-    if (made_.size() >= kMaxTiles) {
-      full_.store(true, std::memory_order_relaxed);
-      return nullptr;
-    }
     auto tile = std::make_unique<Value[]>(static_cast<std::size_t>(kTile * kTile));
     for (std::int64_t a = 0; a < kTile; ++a)
       for (std::int64_t b = 0; b < kTile; ++b)
@@ -102,7 +92,6 @@ private:
   }
 
   std::array<std::atomic<const Value*>, kTilesPerSide * kTilesPerSide> tiles_{};
-  std::atomic<bool> full_{false}; ///< the cap is reached: no tile is made any more
   std::mutex mutex_;
   std::vector<std::unique_ptr<Value[]>> made_;
 };
@@ -132,8 +121,7 @@ Value pair_of(std::int64_t i, std::int64_t j) {
   if (small_pair(i, j))
     return tables().pair_value(i, j);
   if (wide_pair(i, j))
-    if (Value shared = wide_pairs().get(i, j); shared.is_bound())
-      return shared;
+    return wide_pairs().get(i, j);
   return tuple_of({Value::integer(i), Value::integer(j)});
 }
 
