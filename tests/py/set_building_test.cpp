@@ -140,7 +140,7 @@ TEST(SetBuilding, IntTupleHashesAreTheTuplesHashes) {
 TEST(SetBuilding, WidePairsAreSharedAndEqualToFreshOnes) {
   // Positions inside the shared ranges and outside them (made fresh each time).
   std::mt19937 rng(9);
-  std::uniform_int_distribution<std::int64_t> coordinate(-700, 1700);
+  std::uniform_int_distribution<std::int64_t> coordinate(-700, 2700);
   std::size_t shared = 0;
   for (int k = 0; k < 40000; ++k) {
     const std::int64_t i = coordinate(rng), j = coordinate(rng);
@@ -151,7 +151,7 @@ TEST(SetBuilding, WidePairsAreSharedAndEqualToFreshOnes) {
     const Value again = py::pair_of(i, j);
     // A shared pair is the same object every time; a fresh one never.
     ASSERT_EQ(is_shared, p.object() == again.object()) << i << ", " << j;
-    const bool in_range = i >= -512 && i < 1536 && j >= -512 && j < 1536;
+    const bool in_range = i >= -512 && i < 2560 && j >= -512 && j < 2560;
     ASSERT_EQ(is_shared, in_range) << i << ", " << j;
     shared += is_shared;
   }

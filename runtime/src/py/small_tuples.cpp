@@ -55,10 +55,10 @@ const Tables& tables() {
 
 // The wider range of shared pairs, in tiles of kTile x kTile pairs made on first use, so that
 // only the parts of the range that programs reach take memory: about 80 bytes a pair (the
-// tuple and its handle), 320 MiB were a program to reach the whole range. A set of that many
-// fresh pairs takes more while it lives, and programs that reach that far build such sets
-// again and again.
-constexpr std::int64_t kWideMin = -512, kWideMax = 1536;
+// tuple and its handle), 720 MiB were a program to reach the whole range. A program that
+// reaches that far builds sets of millions of such pairs again and again (boxes and shifts of
+// upscaled grids), each of which would otherwise hold a fresh tuple per element while it lives.
+constexpr std::int64_t kWideMin = -512, kWideMax = 2560;
 constexpr std::int64_t kTile = 32;
 constexpr std::int64_t kTilesPerSide = (kWideMax - kWideMin) / kTile;
 
