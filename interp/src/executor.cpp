@@ -301,8 +301,27 @@ void Executor::run(std::span<Call* const> calls) {
   }
 }
 
+namespace {
+/// The parts of statement `n` that live in allocations of their own (a try's body and handler,
+/// the call's arguments), asked for ahead of running it: a batt file's statements are
+/// visited once per call in order, and a long file's nodes are not in the cache.
+void prefetch_parts(const Node& n, bool deep) {
+  __builtin_prefetch(n.body.data());
+  __builtin_prefetch(n.handlers.data());
+  __builtin_prefetch(n.args.data());
+  if (deep && !n.body.empty())
+    __builtin_prefetch(n.body.front().args.data());
+  if (deep && !n.handlers.empty())
+    __builtin_prefetch(n.handlers.front().body.data());
+}
+} // namespace
+
 void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& running, bool top_level) {
   for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (k + 2 < nodes.size())
+      prefetch_parts(nodes[k + 2], false);
+    if (k + 1 < nodes.size())
+      prefetch_parts(nodes[k + 1], true);
     running.erase(std::remove_if(running.begin(), running.end(),
                                  [](const State* s) { return !s->running(); }),
                   running.end());

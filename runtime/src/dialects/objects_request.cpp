@@ -82,26 +82,34 @@ std::optional<ObjectsRequest> function_request(const py::Builtin& f, const Value
 constexpr std::int64_t kOrderSpan = 64;
 constexpr std::int64_t kNeighbourSpan = 128;
 
-const std::vector<std::int32_t>& cached_order(std::int64_t h, std::int64_t w) {
-  static std::atomic<const std::vector<std::int32_t>*> cache[kOrderSpan + 1][kOrderSpan + 1];
-  std::atomic<const std::vector<std::int32_t>*>& slot = cache[h][w];
-  const std::vector<std::int32_t>* known = slot.load(std::memory_order_acquire);
+/// What the simulation needs of a grid's shape alone: hash((i, j)) of every cell and
+/// asindices' order.
+struct ShapeTables {
+  std::vector<std::int64_t> pair_hashes;
+  std::vector<std::int32_t> order;
+};
+
+const ShapeTables& cached_shape(std::int64_t h, std::int64_t w) {
+  static std::atomic<const ShapeTables*> cache[kOrderSpan + 1][kOrderSpan + 1];
+  std::atomic<const ShapeTables*>& slot = cache[h][w];
+  const ShapeTables* known = slot.load(std::memory_order_acquire);
   if (known != nullptr)
     return *known;
   const std::int64_t n = h * w;
   const std::int64_t slots = sim::table_bound(n);
-  std::vector<std::int64_t> hashes(static_cast<std::size_t>(n));
+  auto* fresh = new ShapeTables;
+  fresh->pair_hashes.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0, c = 0; i < h; ++i)
     for (std::int64_t j = 0; j < w; ++j, ++c)
-      hashes[static_cast<std::size_t>(c)] = sim::pair_hash(i, j);
+      fresh->pair_hashes[static_cast<std::size_t>(c)] = sim::pair_hash(i, j);
   std::vector<std::int32_t> table(static_cast<std::size_t>(slots)),
       scratch(static_cast<std::size_t>(slots));
-  auto* fresh = new std::vector<std::int32_t>(static_cast<std::size_t>(n));
-  sim::asindices_order(h, w, hashes.data(), table.data(), slots, scratch.data(), slots,
-                       fresh->data());
+  fresh->order.resize(static_cast<std::size_t>(n));
+  sim::asindices_order(h, w, fresh->pair_hashes.data(), table.data(), slots, scratch.data(), slots,
+                       fresh->order.data());
   if (slot.compare_exchange_strong(known, fresh, std::memory_order_acq_rel))
     return *fresh;
-  delete fresh; // another thread stored the same order first
+  delete fresh; // another thread stored the same tables first
   return *known;
 }
 
@@ -261,17 +269,22 @@ std::uint32_t simulate_on_host(const Cell* cells, const sim::Params& params,
                                const sim::Layout<Index>& out) {
   const std::int64_t n = params.h * params.w;
   const std::int32_t* order = nullptr;
-  if (params.h <= kOrderSpan && params.w <= kOrderSpan)
-    order = cached_order(params.h, params.w).data();
+  const std::int64_t* pair_hashes = nullptr;
+  if (params.h <= kOrderSpan && params.w <= kOrderSpan) {
+    const ShapeTables& shape = cached_shape(params.h, params.w);
+    order = shape.order.data();
+    pair_hashes = shape.pair_hashes.data();
+  }
   const std::int64_t bound = sim::table_bound(n);
   if (n > kFullTablesCells) {
     const HostWorkspace ws(n, bound / 8);
-    if (sim::simulate_objects(cells, params, ws.get(), order, CachedNeighbours{}, out) ==
-        sim::kLayoutOk)
+    if (sim::simulate_objects(cells, params, ws.get(), order, CachedNeighbours{}, out,
+                              pair_hashes) == sim::kLayoutOk)
       return sim::kLayoutOk;
   }
   const HostWorkspace ws(n, bound);
-  return sim::simulate_objects(cells, params, ws.get(), order, CachedNeighbours{}, out);
+  return sim::simulate_objects(cells, params, ws.get(), order, CachedNeighbours{}, out,
+                               pair_hashes);
 }
 
 template <class Cell, class Index>

@@ -660,21 +660,26 @@ BATTGPU_SIM_HD inline Workspace workspace_at(void* base, std::int64_t n, std::in
 
 /// Runs the Python loop of `objects` on `cells` (h·w colours, row-major) and writes the
 /// result's layout to `out`. `order` is asindices' order for the grid's shape, or nullptr to
-/// compute it into the workspace. `near(i, j, kind, variant, scratch)` gives a cell's
-/// neighbour table (ComputedNeighbours, or a cache). Returns the status it wrote.
+/// compute it into the workspace; `pair_hashes` hash((i, j)) of every cell of the shape, or
+/// nullptr to compute them into the workspace. `near(i, j, kind, variant, scratch)` gives a
+/// cell's neighbour table (ComputedNeighbours, or a cache). Returns the status it wrote.
 template <class Cell, class Index, class Near>
 BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p,
                                               const Workspace& ws, const std::int32_t* order,
-                                              const Near& near, const Layout<Index>& out) {
+                                              const Near& near, const Layout<Index>& out,
+                                              const std::int64_t* pair_hashes = nullptr) {
   const std::int64_t h = p.h, w = p.w, n = h * w;
   const auto uw = static_cast<std::uint32_t>(w);
   bool failed = false;
   const std::int64_t slots = ws.table_slots;
-  for (std::int64_t i = 0, c = 0; i < h; ++i)
-    for (std::int64_t j = 0; j < w; ++j, ++c)
-      ws.pair_hash[c] = pair_hash(i, j);
+  if (pair_hashes == nullptr) {
+    for (std::int64_t i = 0, c = 0; i < h; ++i)
+      for (std::int64_t j = 0; j < w; ++j, ++c)
+        ws.pair_hash[c] = pair_hash(i, j);
+    pair_hashes = ws.pair_hash;
+  }
   if (order == nullptr) {
-    if (!asindices_order(h, w, ws.pair_hash, ws.table[0], slots, ws.table[3], slots, ws.order)) {
+    if (!asindices_order(h, w, pair_hashes, ws.table[0], slots, ws.table[3], slots, ws.order)) {
       out.header->status = kLayoutOverflow;
       return kLayoutOverflow;
     }
@@ -684,8 +689,8 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
     ws.stamp[c] = 0;
     ws.occupied[c] = 0;
   }
-  KeySet cands(ws.table[0], slots, ws.table[3], slots, ws.pair_hash, &failed);
-  KeySet neighborhood(ws.table[1], slots, ws.table[3], slots, ws.pair_hash, &failed);
+  KeySet cands(ws.table[0], slots, ws.table[3], slots, pair_hashes, &failed);
+  KeySet neighborhood(ws.table[1], slots, ws.table[3], slots, pair_hashes, &failed);
   KeySet objs(ws.table[2], slots, ws.table[3], slots, ws.obj_hash, &failed);
   std::uint8_t* occupied = ws.occupied;
   std::uint32_t* stamp = ws.stamp;
