@@ -7,8 +7,8 @@
 
 #include <array>
 #include <atomic>
-#include <memory>
 #include <mutex>
+#include <new>
 #include <vector>
 
 namespace battgpu::py {
@@ -17,6 +17,7 @@ namespace {
 // Pairs cover coordinates and offsets of 30 x 30 grids and their shifts and mirrors.
 constexpr std::int64_t kPairMin = -64, kPairMax = 96;
 constexpr std::int64_t kPairSpan = kPairMax - kPairMin;
+constexpr auto kPairCount = static_cast<std::size_t>(kPairSpan * kPairSpan);
 // Cells cover grids of up to 32 x 32 with colours 0-9.
 constexpr std::int64_t kCellSide = 32, kColours = 10;
 
@@ -27,13 +28,43 @@ Value immortal(std::initializer_list<Value> items) {
   return v;
 }
 
+/// Shared pairs laid out one after another, pair k at a computed address: handing one out
+/// reads neither a table of handles nor the tuple (the pairs of a large patch are asked for
+/// in no useful order, and each such read was a cache miss).
+class PairArena {
+public:
+  static constexpr std::size_t kStride = sizeof(TupleObject) + 2 * sizeof(Value);
+
+  /// Pairs (i0 + k / width, j0 + k % width) for k < count.
+  PairArena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count)
+      : memory_(static_cast<unsigned char*>(::operator new(count * kStride))) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::int64_t i = i0 + static_cast<std::int64_t>(k) / width;
+      const std::int64_t j = j0 + static_cast<std::int64_t>(k) % width;
+      auto* t = new (memory_ + k * kStride) TupleObject();
+      t->size = 2;
+      new (&t->items()[0]) Value(Value::integer(i));
+      new (&t->items()[1]) Value(Value::integer(j));
+      t->hash.store(hash_int_pair(i, j), std::memory_order_relaxed);
+      t->immortal = true;
+    }
+  }
+  PairArena(const PairArena&) = delete;
+  PairArena& operator=(const PairArena&) = delete;
+  // Never destroyed: the pairs are immortal.
+
+  Value get(std::size_t k) const {
+    return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * kStride));
+  }
+
+private:
+  unsigned char* memory_;
+};
+
 struct Tables {
-  std::vector<Value> pairs, cells, arc_cells;
+  PairArena pairs{kPairMin, kPairMin, kPairSpan, kPairCount};
+  std::vector<Value> cells, arc_cells;
   Tables() {
-    pairs.reserve(static_cast<std::size_t>(kPairSpan * kPairSpan));
-    for (std::int64_t i = kPairMin; i < kPairMax; ++i)
-      for (std::int64_t j = kPairMin; j < kPairMax; ++j)
-        pairs.push_back(immortal({Value::integer(i), Value::integer(j)}));
     cells.reserve(static_cast<std::size_t>(kCellSide * kCellSide * kColours));
     arc_cells.reserve(cells.capacity());
     for (std::int64_t i = 0; i < kCellSide; ++i)
@@ -44,7 +75,7 @@ struct Tables {
         }
   }
   Value pair_value(std::int64_t i, std::int64_t j) const {
-    return pairs[static_cast<std::size_t>((i - kPairMin) * kPairSpan + (j - kPairMin))];
+    return pairs.get(static_cast<std::size_t>((i - kPairMin) * kPairSpan + (j - kPairMin)));
   }
 };
 
@@ -54,8 +85,8 @@ const Tables& tables() {
 }
 
 // The wider range of shared pairs, in tiles of kTile x kTile pairs made on first use, so that
-// only the parts of the range that programs reach take memory: about 80 bytes a pair (the
-// tuple and its handle), 720 MiB were a program to reach the whole range. A program that
+// only the parts of the range that programs reach take memory: 56 bytes a pair, 500 MiB were
+// a program to reach the whole range. A program that
 // reaches that far builds sets of millions of such pairs again and again (boxes and shifts of
 // upscaled grids), each of which would otherwise hold a fresh tuple per element while it lives.
 constexpr std::int64_t kWideMin = -512, kWideMax = 2560;
@@ -67,33 +98,26 @@ public:
   /// The shared pair (i, j) for i and j in [kWideMin, kWideMax).
   Value get(std::int64_t i, std::int64_t j) {
     const std::int64_t ri = i - kWideMin, rj = j - kWideMin;
-    std::atomic<const Value*>& slot =
+    std::atomic<const PairArena*>& slot =
         tiles_[static_cast<std::size_t>((ri / kTile) * kTilesPerSide + rj / kTile)];
-    const Value* tile = slot.load(std::memory_order_acquire);
+    const PairArena* tile = slot.load(std::memory_order_acquire);
     if (tile == nullptr)
       tile = make(slot, i - ri % kTile, j - rj % kTile);
-    return tile[static_cast<std::size_t>((ri % kTile) * kTile + rj % kTile)];
+    return tile->get(static_cast<std::size_t>((ri % kTile) * kTile + rj % kTile));
   }
 
 private:
-  const Value* make(std::atomic<const Value*>& slot, std::int64_t i0, std::int64_t j0) {
+  const PairArena* make(std::atomic<const PairArena*>& slot, std::int64_t i0, std::int64_t j0) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (const Value* made = slot.load(std::memory_order_acquire))
+    if (const PairArena* made = slot.load(std::memory_order_acquire))
       return made;
-    auto tile = std::make_unique<Value[]>(static_cast<std::size_t>(kTile * kTile));
-    for (std::int64_t a = 0; a < kTile; ++a)
-      for (std::int64_t b = 0; b < kTile; ++b)
-        tile[static_cast<std::size_t>(a * kTile + b)] =
-            immortal({Value::integer(i0 + a), Value::integer(j0 + b)});
-    const Value* made = tile.get();
-    made_.push_back(std::move(tile));
+    const auto* made = new PairArena(i0, j0, kTile, static_cast<std::size_t>(kTile * kTile));
     slot.store(made, std::memory_order_release);
     return made;
   }
 
-  std::array<std::atomic<const Value*>, kTilesPerSide * kTilesPerSide> tiles_{};
+  std::array<std::atomic<const PairArena*>, kTilesPerSide * kTilesPerSide> tiles_{};
   std::mutex mutex_;
-  std::vector<std::unique_ptr<Value[]>> made_;
 };
 
 WidePairs& wide_pairs() {

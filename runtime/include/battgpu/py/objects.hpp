@@ -35,6 +35,14 @@ struct TupleObject : Object {
   const Value& operator[](std::size_t i) const { return items()[i]; }
 };
 
+inline Value Value::immortal_object(TupleObject* tuple) noexcept {
+  Value v;
+  v.kind_ = Kind::Tuple;
+  v.flags_ = kImmortal;
+  v.obj_ = tuple;
+  return v;
+}
+
 struct FrozenSetObject : Object {
   explicit FrozenSetObject(SetTable&& t) : Object(Kind::FrozenSet), table(std::move(t)) {}
   SetTable table;

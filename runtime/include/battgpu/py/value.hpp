@@ -32,6 +32,7 @@ enum class Kind : std::uint8_t {
 };
 
 struct Object;
+struct TupleObject;
 struct Builtin;
 
 /// Which DSL a function belongs to (SPEC section 2's two dialects).
@@ -65,6 +66,9 @@ public:
   static Value adopt(Object* obj) noexcept;
   /// Shares `obj` (adds a reference).
   static Value share(Object* obj) noexcept;
+  /// A Value of an immortal tuple, made without reading the object (shared tuples whose
+  /// address is computed: small_tuples.cpp). Defined in objects.hpp.
+  static Value immortal_object(TupleObject* tuple) noexcept;
   /// Makes this value's object immortal (never freed), for values made once and kept for the
   /// program's life; the Value must be the object's only reference.
   void make_immortal() noexcept;
