@@ -21,59 +21,69 @@ constexpr auto kPairCount = static_cast<std::size_t>(kPairSpan * kPairSpan);
 // Cells cover grids of up to 32 x 32 with colours 0-9.
 constexpr std::int64_t kCellSide = 32, kColours = 10;
 
-Value immortal(std::initializer_list<Value> items) {
-  Value v = tuple_of(items);
-  v.make_immortal();
-  hash(v); // computed once, cached in the tuple
-  return v;
-}
-
-/// Shared pairs laid out one after another, pair k at a computed address: handing one out
+/// Shared tuples laid out one after another, tuple k at a computed address: handing one out
 /// reads neither a table of handles nor the tuple (the pairs of a large patch are asked for
 /// in no useful order, and each such read was a cache miss).
-class PairArena {
+class TupleArena {
 public:
-  static constexpr std::size_t kStride = sizeof(TupleObject) + 2 * sizeof(Value);
-
-  /// Pairs (i0 + k / width, j0 + k % width) for k < count.
-  PairArena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count)
-      : memory_(static_cast<unsigned char*>(::operator new(count * kStride))) {
+  /// `count` tuples of `arity` items; make(k, items) writes the items of tuple k.
+  template <class Make>
+  TupleArena(std::size_t count, std::uint32_t arity, Make&& make)
+      : stride_(sizeof(TupleObject) + arity * sizeof(Value)),
+        memory_(static_cast<unsigned char*>(::operator new(count * stride_))) {
     for (std::size_t k = 0; k < count; ++k) {
-      const std::int64_t i = i0 + static_cast<std::int64_t>(k) / width;
-      const std::int64_t j = j0 + static_cast<std::int64_t>(k) % width;
-      auto* t = new (memory_ + k * kStride) TupleObject();
-      t->size = 2;
-      new (&t->items()[0]) Value(Value::integer(i));
-      new (&t->items()[1]) Value(Value::integer(j));
-      t->hash.store(hash_int_pair(i, j), std::memory_order_relaxed);
+      auto* t = new (memory_ + k * stride_) TupleObject();
+      t->size = arity;
+      for (std::uint32_t m = 0; m < arity; ++m)
+        new (&t->items()[m]) Value();
+      make(k, t->items());
       t->immortal = true;
+      hash(get(k)); // computed once, kept in the tuple
     }
   }
-  PairArena(const PairArena&) = delete;
-  PairArena& operator=(const PairArena&) = delete;
-  // Never destroyed: the pairs are immortal.
+  TupleArena(const TupleArena&) = delete;
+  TupleArena& operator=(const TupleArena&) = delete;
+  // Never destroyed: the tuples are immortal.
 
   Value get(std::size_t k) const {
-    return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * kStride));
+    return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * stride_));
   }
 
 private:
+  std::size_t stride_;
   unsigned char* memory_;
 };
 
+/// The pairs (i0 + k / width, j0 + k % width) for k < count.
+TupleArena pair_arena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count) {
+  return TupleArena(count, 2, [&](std::size_t k, Value* items) {
+    items[0] = Value::integer(i0 + static_cast<std::int64_t>(k) / width);
+    items[1] = Value::integer(j0 + static_cast<std::int64_t>(k) % width);
+  });
+}
+
+constexpr auto kCellCount = static_cast<std::size_t>(kCellSide * kCellSide * kColours);
+std::int64_t cell_row(std::size_t k) {
+  return static_cast<std::int64_t>(k) / (kCellSide * kColours);
+}
+std::int64_t cell_column(std::size_t k) {
+  return static_cast<std::int64_t>(k) / kColours % kCellSide;
+}
+std::int64_t cell_colour(std::size_t k) {
+  return static_cast<std::int64_t>(k) % kColours;
+}
+
 struct Tables {
-  PairArena pairs{kPairMin, kPairMin, kPairSpan, kPairCount};
-  std::vector<Value> cells, arc_cells;
-  Tables() {
-    cells.reserve(static_cast<std::size_t>(kCellSide * kCellSide * kColours));
-    arc_cells.reserve(cells.capacity());
-    for (std::int64_t i = 0; i < kCellSide; ++i)
-      for (std::int64_t j = 0; j < kCellSide; ++j)
-        for (std::int64_t c = 0; c < kColours; ++c) {
-          cells.push_back(immortal({Value::integer(i), Value::integer(j), Value::integer(c)}));
-          arc_cells.push_back(immortal({Value::integer(c), pair_value(i, j)}));
-        }
-  }
+  TupleArena pairs = pair_arena(kPairMin, kPairMin, kPairSpan, kPairCount);
+  TupleArena cells{kCellCount, 3, [](std::size_t k, Value* items) {
+                     items[0] = Value::integer(cell_row(k));
+                     items[1] = Value::integer(cell_column(k));
+                     items[2] = Value::integer(cell_colour(k));
+                   }};
+  TupleArena arc_cells{kCellCount, 2, [this](std::size_t k, Value* items) {
+                         items[0] = Value::integer(cell_colour(k));
+                         items[1] = pair_value(cell_row(k), cell_column(k));
+                       }};
   Value pair_value(std::int64_t i, std::int64_t j) const {
     return pairs.get(static_cast<std::size_t>((i - kPairMin) * kPairSpan + (j - kPairMin)));
   }
@@ -92,31 +102,32 @@ const Tables& tables() {
 constexpr std::int64_t kWideMin = -512, kWideMax = 2560;
 constexpr std::int64_t kTile = 32;
 constexpr std::int64_t kTilesPerSide = (kWideMax - kWideMin) / kTile;
+constexpr auto kTileCount = static_cast<std::size_t>(kTile * kTile);
 
 class WidePairs {
 public:
   /// The shared pair (i, j) for i and j in [kWideMin, kWideMax).
   Value get(std::int64_t i, std::int64_t j) {
     const std::int64_t ri = i - kWideMin, rj = j - kWideMin;
-    std::atomic<const PairArena*>& slot =
+    std::atomic<const TupleArena*>& slot =
         tiles_[static_cast<std::size_t>((ri / kTile) * kTilesPerSide + rj / kTile)];
-    const PairArena* tile = slot.load(std::memory_order_acquire);
+    const TupleArena* tile = slot.load(std::memory_order_acquire);
     if (tile == nullptr)
       tile = make(slot, i - ri % kTile, j - rj % kTile);
     return tile->get(static_cast<std::size_t>((ri % kTile) * kTile + rj % kTile));
   }
 
 private:
-  const PairArena* make(std::atomic<const PairArena*>& slot, std::int64_t i0, std::int64_t j0) {
+  const TupleArena* make(std::atomic<const TupleArena*>& slot, std::int64_t i0, std::int64_t j0) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (const PairArena* made = slot.load(std::memory_order_acquire))
+    if (const TupleArena* made = slot.load(std::memory_order_acquire))
       return made;
-    const auto* made = new PairArena(i0, j0, kTile, static_cast<std::size_t>(kTile * kTile));
+    const auto* made = new TupleArena(pair_arena(i0, j0, kTile, kTileCount));
     slot.store(made, std::memory_order_release);
     return made;
   }
 
-  std::array<std::atomic<const PairArena*>, kTilesPerSide * kTilesPerSide> tiles_{};
+  std::array<std::atomic<const TupleArena*>, kTilesPerSide * kTilesPerSide> tiles_{};
   std::mutex mutex_;
 };
 
@@ -151,13 +162,13 @@ Value pair_of(std::int64_t i, std::int64_t j) {
 
 Value cell_of(std::int64_t i, std::int64_t j, std::int64_t c) {
   if (small_cell(i, j, c))
-    return tables().cells[cell_index(i, j, c)];
+    return tables().cells.get(cell_index(i, j, c));
   return tuple_of({Value::integer(i), Value::integer(j), Value::integer(c)});
 }
 
 Value arc_cell_of(std::int64_t c, std::int64_t i, std::int64_t j) {
   if (small_cell(i, j, c))
-    return tables().arc_cells[cell_index(i, j, c)];
+    return tables().arc_cells.get(cell_index(i, j, c));
   return tuple_of({Value::integer(c), pair_of(i, j)});
 }
 
