@@ -9,7 +9,6 @@
 #include <atomic>
 #include <mutex>
 #include <new>
-#include <vector>
 
 namespace battgpu::py {
 namespace {
