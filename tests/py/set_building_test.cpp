@@ -64,6 +64,7 @@ TEST(SetBuilding, InserterGivesTheTableOfAddingOneByOne) {
         one_by_one.add_entry(key, py::hash(key));
         inserter.add(key, py::hash(key));
       }
+      inserter.finish();
     }
     expect_same_slots(one_by_one, inserted);
     keys += static_cast<std::size_t>(count);
@@ -80,6 +81,7 @@ TEST(SetBuilding, InserterGivesTheTableOfAddingOneByOne) {
         one_by_one.add_entry(key, py::hash(key));
         inserter.add(key, py::hash(key));
       }
+      inserter.finish();
     }
     ASSERT_GT(inserted.mask() * static_cast<std::int64_t>(sizeof(py::SetEntry)), 8 << 20);
     expect_same_slots(one_by_one, inserted);
@@ -102,6 +104,7 @@ TEST(SetBuilding, InserterGivesTheTableOfAddingOneByOne) {
         one_by_one.add_entry(key, py::hash(key));
         inserter.add(key, py::hash(key));
       }
+      inserter.finish();
     }
     expect_same_slots(one_by_one, inserted);
     keys += static_cast<std::size_t>(extra);

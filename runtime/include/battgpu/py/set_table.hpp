@@ -131,13 +131,13 @@ private:
 /// Adds many keys to a table, in the order given, with the result of add_entry one by one:
 /// each key waits in a small window while the slot where its search starts is fetched, so that
 /// the cache misses of a large table overlap instead of following one another. finish() adds
-/// the keys still waiting; the table is complete only after it.
+/// the keys still waiting; the table is complete only after it. (The destructor does not add
+/// them: adding may allocate, and a table left by an exception is not used.)
 class SetInserter {
 public:
   explicit SetInserter(SetTable& table) noexcept : table_(table) {}
   SetInserter(const SetInserter&) = delete;
   SetInserter& operator=(const SetInserter&) = delete;
-  ~SetInserter() { finish(); }
 
   void add(Value key, std::int64_t hash) {
     if (waiting_ == 0 && table_.mask() < kDirectMask) {

@@ -506,6 +506,7 @@ Value combine_impl(const Value* args, std::size_t) {
             inserter.add(*e, py::hash(*e));
         }
       }
+      inserter.finish();
     }
     return py::make_frozenset(std::move(t));
   }
@@ -556,6 +557,7 @@ Value difference_impl(const Value* args, std::size_t) {
         if (!tb.contains_entry(e.key, e.hash))
           inserter.add(e.key, e.hash);
       }
+      inserter.finish();
     }
     return py::make_frozenset(std::move(out));
   }

@@ -1064,6 +1064,7 @@ Value backdrop_impl(const Value* args, std::size_t) {
     for (std::int64_t i = i0; i < i1; ++i)
       for (std::int64_t j = j0; j < j1; ++j)
         inserter.add(int_pair(i, j), py::hash_int_pair(i, j));
+    inserter.finish();
   }
   const bool empty = set.empty();
   Value box = py::make_frozenset(std::move(set));
