@@ -39,14 +39,6 @@ void add_tuple(py::SetTable& t, Value tuple) {
   t.add_entry(std::move(tuple), h);
 }
 
-/// add_tuple through an inserter.
-void add_tuple(py::SetInserter& inserter, Value tuple) {
-  std::int64_t h = py::as_tuple(tuple).hash.load(std::memory_order_relaxed);
-  if (h == -1)
-    h = py::hash(tuple);
-  inserter.add(std::move(tuple), h);
-}
-
 /// `t.add((i, j))` of two ints.
 void add_int_pair(py::SetTable& t, std::int64_t i, std::int64_t j) {
   t.add_entry(py::pair_of(i, j), py::hash_int_pair(i, j));
@@ -159,12 +151,15 @@ Value shifted(const Value& patch, const Value& di, const Value& dj, std::uint32_
       max_j = std::max(max_j, j);
       // The hashes of int tuples are computed, not read from the tuples: a shared tuple may
       // be anywhere in memory.
-      if (arity == 2)
+      if (arity == 2) {
         inserter.add(py::pair_of(i, j), py::hash_int_pair(i, j));
-      else if (c[2].is(py::Kind::Int))
+      } else if (c[2].is(py::Kind::Int)) {
         inserter.add(py::cell_of(i, j, c[2].as_int()), py::hash_int_triple(i, j, c[2].as_int()));
-      else
-        add_tuple(inserter, triple(Value::integer(i), Value::integer(j), c[2]));
+      } else {
+        Value cell = triple(Value::integer(i), Value::integer(j), c[2]);
+        const std::int64_t h = py::hash(cell);
+        inserter.add(std::move(cell), h);
+      }
       return true;
     });
     inserter.finish();
