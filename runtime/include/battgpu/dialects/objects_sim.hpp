@@ -308,12 +308,37 @@ public:
       return;
     }
     // a's keys not in b, in a's order; they are distinct and the new set has no deleted slots.
-    const std::int32_t* t = a.t_;
-    for (std::int64_t i = 0; i <= a.mask_; ++i) {
-      const std::int32_t k = t[i];
-      if (k >= 0 && in_b[k] == 0)
-        add_absent(k);
+    for (std::int64_t base = 0; base <= a.mask_; base += kBlock) {
+      std::int32_t kept[kBlock];
+      const int n = a.gather_block(base, kept, in_b);
+      for (int q = 0; q < n; ++q)
+        add_absent(kept[q]);
     }
+  }
+
+  /// Slots gathered at a time by gather_block.
+  static constexpr int kBlock = 64;
+
+  /// The keys of slots [base, base + kBlock) (those that exist), in slot order, into `out`;
+  /// with `absent`, only keys k with absent[k] == 0. Returns how many. Without branches: whether
+  /// a slot is free or a key flagged follows no pattern the branch predictor could learn.
+  BATTGPU_SIM_HD int gather_block(std::int64_t base, std::int32_t* out,
+                                  const std::uint8_t* absent = nullptr) const {
+    const std::int64_t end = base + kBlock <= mask_ + 1 ? base + kBlock : mask_ + 1;
+    int n = 0;
+    if (absent == nullptr) {
+      for (std::int64_t i = base; i < end; ++i) {
+        out[n] = t_[i];
+        n += t_[i] >= 0;
+      }
+      return n;
+    }
+    for (std::int64_t i = base; i < end; ++i) {
+      const std::int32_t k = t_[i];
+      out[n] = k;
+      n += (k >= 0) & (absent[k >= 0 ? k : 0] == 0);
+    }
+    return n;
   }
 
   /// Calls f(key, slot) for every element, in iteration order.
@@ -723,25 +748,27 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
     while (cands.size() != 0) {
       neighborhood.clear();
       ++layer;
-      for (std::int64_t s = 0; s <= cands.mask(); ++s) {
-        const std::int32_t cand = cands.slot(s);
-        if (cand < 0)
-          continue;
-        const Cell v = cells[cand];
-        if (p.univalued ? v != val : (p.has_bg && v == p.bg))
-          continue;
-        out.cell[ncells++] = static_cast<Index>(cand);
-        occupied[cand] = 1;
-        ++occupied_count;
-        // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
-        const std::uint32_t ci = static_cast<std::uint32_t>(cand) / uw;
-        const std::uint32_t cj = static_cast<std::uint32_t>(cand) - ci * uw;
-        DirLayout scratch;
-        const DirLayout& inside = near(ci, cj, kind, (ci == h - 1) * 2 + (cj == w - 1), scratch);
-        std::int32_t keys[8];
-        for (int m = 0; m < inside.n; ++m)
-          keys[m] = cand + offset[inside.dir[m]];
-        neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
+      for (std::int64_t base = 0; base <= cands.mask(); base += KeySet::kBlock) {
+        std::int32_t block[KeySet::kBlock];
+        const int in_block = cands.gather_block(base, block);
+        for (int q = 0; q < in_block; ++q) {
+          const std::int32_t cand = block[q];
+          const Cell v = cells[cand];
+          if (p.univalued ? v != val : (p.has_bg && v == p.bg))
+            continue;
+          out.cell[ncells++] = static_cast<Index>(cand);
+          occupied[cand] = 1;
+          ++occupied_count;
+          // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
+          const std::uint32_t ci = static_cast<std::uint32_t>(cand) / uw;
+          const std::uint32_t cj = static_cast<std::uint32_t>(cand) - ci * uw;
+          DirLayout scratch;
+          const DirLayout& inside = near(ci, cj, kind, (ci == h - 1) * 2 + (cj == w - 1), scratch);
+          std::int32_t keys[8];
+          for (int m = 0; m < inside.n; ++m)
+            keys[m] = cand + offset[inside.dir[m]];
+          neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
+        }
       }
       cands.assign_difference(neighborhood, occupied, occupied_count);
     }
