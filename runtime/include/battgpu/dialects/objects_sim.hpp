@@ -132,6 +132,28 @@ BATTGPU_SIM_HD inline std::int64_t table_bound(std::int64_t keys) {
   return size;
 }
 
+/// Slots gathered at a time by the loops over a table: they copy the keys of a block of slots
+/// without branches first, because which slots are free (or hold a key the loop skips) follows
+/// no pattern the branch predictor could learn.
+inline constexpr int kBlock = 64;
+
+/// Calls f(key, slot) for every key of the table `t` of `size` slots, in slot order.
+template <class F>
+BATTGPU_SIM_HD inline void for_each_key(const std::int32_t* t, std::int64_t size, F&& f) {
+  for (std::int64_t base = 0; base < size; base += kBlock) {
+    const std::int64_t end = base + kBlock <= size ? base + kBlock : size;
+    std::int32_t key[kBlock], slot[kBlock];
+    int n = 0;
+    for (std::int64_t i = base; i < end; ++i) {
+      key[n] = t[i];
+      slot[n] = static_cast<std::int32_t>(i);
+      n += t[i] >= 0;
+    }
+    for (int q = 0; q < n; ++q)
+      f(key[q], static_cast<std::int64_t>(slot[q]));
+  }
+}
+
 class KeySet {
 public:
   KeySet() = default;
@@ -276,14 +298,10 @@ public:
     }
     if (fill_ == 0) {
       fill_ = used_ = other.used_;
-      for (std::int64_t i = 0; i <= other.mask_; ++i)
-        if (o[i] >= 0)
-          insert_clean(o[i]);
+      for_each_key(o, other.mask_ + 1, [&](std::int32_t k, std::int64_t) { insert_clean(k); });
       return;
     }
-    for (std::int64_t i = 0; i <= other.mask_; ++i)
-      if (o[i] >= 0)
-        add(o[i]);
+    for_each_key(o, other.mask_ + 1, [&](std::int32_t k, std::int64_t) { add(k); });
   }
 
   /// `*this = a - b` (set_difference) for a set b given by membership flags (`in_b[key]`) and
@@ -316,23 +334,12 @@ public:
     }
   }
 
-  /// Slots gathered at a time by gather_block.
-  static constexpr int kBlock = 64;
-
-  /// The keys of slots [base, base + kBlock) (those that exist), in slot order, into `out`;
-  /// with `absent`, only keys k with absent[k] == 0. Returns how many. Without branches: whether
-  /// a slot is free or a key flagged follows no pattern the branch predictor could learn.
+  /// The keys k of slots [base, base + kBlock) with absent[k] == 0, in slot order, into `out`.
+  /// Returns how many.
   BATTGPU_SIM_HD int gather_block(std::int64_t base, std::int32_t* out,
-                                  const std::uint8_t* absent = nullptr) const {
+                                  const std::uint8_t* absent) const {
     const std::int64_t end = base + kBlock <= mask_ + 1 ? base + kBlock : mask_ + 1;
     int n = 0;
-    if (absent == nullptr) {
-      for (std::int64_t i = base; i < end; ++i) {
-        out[n] = t_[i];
-        n += t_[i] >= 0;
-      }
-      return n;
-    }
     for (std::int64_t i = base; i < end; ++i) {
       const std::int32_t k = t_[i];
       out[n] = k;
@@ -343,9 +350,7 @@ public:
 
   /// Calls f(key, slot) for every element, in iteration order.
   template <class F> BATTGPU_SIM_HD void for_each_slot(F&& f) const {
-    for (std::int64_t i = 0; i <= mask_; ++i)
-      if (t_[i] >= 0)
-        f(t_[i], i);
+    for_each_key(t_, mask_ + 1, f);
   }
 
 private:
@@ -397,9 +402,7 @@ private:
       t_[i] = kFreeKey;
     mask_ = newsize - 1;
     fill_ = used_;
-    for (std::int64_t i = 0; i < oldsize; ++i)
-      if (scratch_[i] >= 0)
-        insert_clean(scratch_[i]);
+    for_each_key(scratch_, oldsize, [&](std::int32_t k, std::int64_t) { insert_clean(k); });
   }
 
   std::int32_t* t_ = nullptr;
@@ -748,28 +751,23 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
     while (cands.size() != 0) {
       neighborhood.clear();
       ++layer;
-      for (std::int64_t base = 0; base <= cands.mask(); base += KeySet::kBlock) {
-        std::int32_t block[KeySet::kBlock];
-        const int in_block = cands.gather_block(base, block);
-        for (int q = 0; q < in_block; ++q) {
-          const std::int32_t cand = block[q];
-          const Cell v = cells[cand];
-          if (p.univalued ? v != val : (p.has_bg && v == p.bg))
-            continue;
-          out.cell[ncells++] = static_cast<Index>(cand);
-          occupied[cand] = 1;
-          ++occupied_count;
-          // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
-          const std::uint32_t ci = static_cast<std::uint32_t>(cand) / uw;
-          const std::uint32_t cj = static_cast<std::uint32_t>(cand) - ci * uw;
-          DirLayout scratch;
-          const DirLayout& inside = near(ci, cj, kind, (ci == h - 1) * 2 + (cj == w - 1), scratch);
-          std::int32_t keys[8];
-          for (int m = 0; m < inside.n; ++m)
-            keys[m] = cand + offset[inside.dir[m]];
-          neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
-        }
-      }
+      cands.for_each_slot([&](std::int32_t cand, std::int64_t) {
+        const Cell v = cells[cand];
+        if (p.univalued ? v != val : (p.has_bg && v == p.bg))
+          return;
+        out.cell[ncells++] = static_cast<Index>(cand);
+        occupied[cand] = 1;
+        ++occupied_count;
+        // neighborhood |= {(i, j) for i, j in diagfun(cand) if 0 <= i < h and 0 <= j < w}
+        const std::uint32_t ci = static_cast<std::uint32_t>(cand) / uw;
+        const std::uint32_t cj = static_cast<std::uint32_t>(cand) - ci * uw;
+        DirLayout scratch;
+        const DirLayout& inside = near(ci, cj, kind, (ci == h - 1) * 2 + (cj == w - 1), scratch);
+        std::int32_t keys[8];
+        for (int m = 0; m < inside.n; ++m)
+          keys[m] = cand + offset[inside.dir[m]];
+        neighborhood.merge_layout(keys, inside.pos, inside.n, inside.mask, seen);
+      });
       cands.assign_difference(neighborhood, occupied, occupied_count);
     }
     if (failed)
@@ -788,9 +786,9 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
         ws.cell_hash[c] = hc;
         fh.add(hc);
       }
-      KeySet obj(ws.table[0], slots, ws.table[3], slots, ws.cell_hash, &failed);
+      KeySet obj(ws.table[0], slots, ws.table[3], slots, ws.cell_hash, &failed); // cells distinct
       for (std::int64_t q = first; q < ncells; ++q)
-        obj.add(static_cast<std::int32_t>(out.cell[q]));
+        obj.add_absent(static_cast<std::int32_t>(out.cell[q]));
       KeySet frozen(ws.table[1], slots, ws.table[3], slots, ws.cell_hash, &failed);
       frozen.merge(obj);
       if (failed)
@@ -806,7 +804,7 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
         ++log2;
       out.obj_log2[nobj] = log2;
       ws.obj_hash[nobj] = fh.finish(static_cast<std::uint64_t>(count));
-      objs.add(static_cast<std::int32_t>(nobj));
+      objs.add_absent(static_cast<std::int32_t>(nobj));
     }
     ++nobj;
   }
