@@ -140,6 +140,12 @@ inline constexpr int kBlock = 64;
 /// Calls f(key, slot) for every key of the table `t` of `size` slots, in slot order.
 template <class F>
 BATTGPU_SIM_HD inline void for_each_key(const std::int32_t* t, std::int64_t size, F&& f) {
+#if defined(__CUDA_ARCH__)
+  // A GPU thread has no branch predictor to miss, and the blocks would live in local memory.
+  for (std::int64_t i = 0; i < size; ++i)
+    if (t[i] >= 0)
+      f(t[i], i);
+#else
   for (std::int64_t base = 0; base < size; base += kBlock) {
     const std::int64_t end = base + kBlock <= size ? base + kBlock : size;
     std::int32_t key[kBlock], slot[kBlock];
@@ -152,6 +158,7 @@ BATTGPU_SIM_HD inline void for_each_key(const std::int32_t* t, std::int64_t size
     for (int q = 0; q < n; ++q)
       f(key[q], static_cast<std::int64_t>(slot[q]));
   }
+#endif
 }
 
 class KeySet {
@@ -326,12 +333,18 @@ public:
       return;
     }
     // a's keys not in b, in a's order; they are distinct and the new set has no deleted slots.
+#if defined(__CUDA_ARCH__)
+    for (std::int64_t i = 0; i <= a.mask_; ++i)
+      if (a.t_[i] >= 0 && in_b[a.t_[i]] == 0)
+        add_absent(a.t_[i]);
+#else
     for (std::int64_t base = 0; base <= a.mask_; base += kBlock) {
       std::int32_t kept[kBlock];
       const int n = a.gather_block(base, kept, in_b);
       for (int q = 0; q < n; ++q)
         add_absent(kept[q]);
     }
+#endif
   }
 
   /// The keys k of slots [base, base + kBlock) with absent[k] == 0, in slot order, into `out`.
