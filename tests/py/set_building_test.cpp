@@ -1,7 +1,7 @@
 // The fast ways of building large sets, against the plain ones: py::SetInserter against
 // add_entry one key at a time (slot for slot, so CPython's order is kept), the hashes of int
 // pairs and triples computed without a tuple against hash() of the tuple, and the shared pairs
-// of the wide range against fresh tuples.
+// and cells (made a row at a time on first use, from any thread) against fresh tuples.
 #include "battgpu/py/compare.hpp"
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
@@ -10,10 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <limits>
 #include <random>
+#include <thread>
 #include <vector>
 
 namespace py = battgpu::py;
@@ -161,6 +163,69 @@ TEST(SetBuilding, WidePairsAreSharedAndEqualToFreshOnes) {
   std::cout << shared << " of 40000 pairs shared, as many as in the shared range\n";
   EXPECT_GT(shared, 20000u);
   EXPECT_LT(shared, 40000u);
+}
+
+TEST(SetBuilding, SharedCellsMadeFromManyThreadsAreOneObjectEach) {
+  // Threads ask for the small pairs, both dialects' cells and wide pairs in different random
+  // orders while their rows are being made; every thread must get, for each position, a tuple
+  // equal to a fresh one with its hash, and all threads the same object.
+  constexpr int kThreads = 8, kAsks = 20000;
+  struct Ask {
+    int form; // 0 pair, 1 tokpidjin cell, 2 arc-dsl cell
+    std::int64_t i, j, c;
+  };
+  std::mt19937 rng(17);
+  std::uniform_int_distribution<int> form(0, 2);
+  std::uniform_int_distribution<std::int64_t> small(-64, 95), side(0, 31), colour(0, 9),
+      wide(-512, 2559);
+  std::vector<Ask> asks(kAsks);
+  for (Ask& a : asks) {
+    a.form = form(rng);
+    if (a.form == 0 && (rng() & 1))
+      a = {0, wide(rng), wide(rng), 0};
+    else if (a.form == 0)
+      a = {0, small(rng), small(rng), 0};
+    else
+      a = {a.form, side(rng), side(rng), colour(rng)};
+  }
+  auto make = [](const Ask& a) {
+    switch (a.form) {
+    case 0:
+      return py::pair_of(a.i, a.j);
+    case 1:
+      return py::cell_of(a.i, a.j, a.c);
+    default:
+      return py::arc_cell_of(a.c, a.i, a.j);
+    }
+  };
+  std::vector<std::vector<const void*>> objects(kThreads, std::vector<const void*>(kAsks));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      std::vector<int> order(kAsks);
+      for (int k = 0; k < kAsks; ++k)
+        order[k] = k;
+      std::shuffle(order.begin(), order.end(), std::mt19937(static_cast<unsigned>(t)));
+      for (int k : order)
+        objects[t][k] = make(asks[k]).object();
+    });
+  for (std::thread& t : threads)
+    t.join();
+  for (int k = 0; k < kAsks; ++k) {
+    const Ask& a = asks[k];
+    const Value v = make(a);
+    ASSERT_FALSE(v.counted()) << "not shared: ask " << k;
+    const Value fresh = a.form == 0 ? fresh_tuple({a.i, a.j})
+                        : a.form == 1
+                            ? fresh_tuple({a.i, a.j, a.c})
+                            : py::tuple_of({Value::integer(a.c), fresh_tuple({a.i, a.j})});
+    ASSERT_TRUE(py::eq(v, fresh)) << "ask " << k;
+    ASSERT_EQ(py::hash(v), py::hash(fresh)) << "ask " << k;
+    for (int t = 0; t < kThreads; ++t)
+      ASSERT_EQ(objects[t][k], v.object()) << "thread " << t << ", ask " << k;
+  }
+  std::cout << kAsks << " shared tuples asked for by " << kThreads
+            << " threads: one object each, equal to fresh ones\n";
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <new>
 
 namespace battgpu::dialects {
 namespace {
@@ -115,8 +116,12 @@ const ShapeTables& cached_shape(std::int64_t h, std::int64_t w) {
 
 struct NeighbourTable {
   std::atomic<bool> ready[kNeighbourSpan][kNeighbourSpan] = {};
-  sim::CellNeighbours cell[kNeighbourSpan][kNeighbourSpan];
+  /// Each cell's tables, made where ready says so. The storage is left unwritten until then,
+  /// so that its pages are only touched for the cells that grids reach.
+  sim::CellNeighbours* cell = static_cast<sim::CellNeighbours*>(
+      ::operator new(sizeof(sim::CellNeighbours) * kNeighbourSpan * kNeighbourSpan));
   std::mutex mutex;
+  sim::CellNeighbours& at(std::int64_t i, std::int64_t j) { return cell[i * kNeighbourSpan + j]; }
 };
 
 NeighbourTable& neighbour_table() {
@@ -136,11 +141,11 @@ struct CachedNeighbours {
     if (!table.ready[i][j].load(std::memory_order_acquire)) {
       std::lock_guard lock(table.mutex);
       if (!table.ready[i][j].load(std::memory_order_relaxed)) {
-        table.cell[i][j] = sim::cell_neighbours(i, j);
+        new (&table.at(i, j)) sim::CellNeighbours(sim::cell_neighbours(i, j));
         table.ready[i][j].store(true, std::memory_order_release);
       }
     }
-    return table.cell[i][j].comp[kind][variant];
+    return table.at(i, j).comp[kind][variant];
   }
 };
 

@@ -5,10 +5,13 @@
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <new>
+#include <vector>
 
 namespace battgpu::py {
 namespace {
@@ -22,43 +25,65 @@ constexpr std::int64_t kCellSide = 32, kColours = 10;
 
 /// Shared tuples laid out one after another, tuple k at a computed address: handing one out
 /// reads neither a table of handles nor the tuple (the pairs of a large patch are asked for
-/// in no useful order, and each such read was a cache miss).
+/// in no useful order, and each such read was a cache miss). The tuples are made a row of
+/// `row` at a time, the first time one of the row is asked for: a run touches only the rows
+/// its grids reach, and no thread waits at start-up for tuples nobody uses.
 class TupleArena {
 public:
-  /// `count` tuples of `arity` items; make(k, items) writes the items of tuple k.
-  template <class Make>
-  TupleArena(std::size_t count, std::uint32_t arity, Make&& make)
-      : stride_(sizeof(TupleObject) + arity * sizeof(Value)),
-        memory_(static_cast<unsigned char*>(::operator new(count * stride_))) {
-    for (std::size_t k = 0; k < count; ++k) {
-      auto* t = new (memory_ + k * stride_) TupleObject();
-      t->size = arity;
-      for (std::uint32_t m = 0; m < arity; ++m)
-        new (&t->items()[m]) Value();
-      make(k, t->items());
-      t->immortal = true;
-      hash(get(k)); // computed once, kept in the tuple
-    }
-  }
+  /// Writes the items of tuple k.
+  using Make = std::function<void(std::size_t k, Value* items)>;
+
+  /// `count` tuples of `arity` items in rows of `row` tuples.
+  TupleArena(std::size_t count, std::uint32_t arity, std::size_t row, Make make)
+      : stride_(sizeof(TupleObject) + arity * sizeof(Value)), arity_(arity), row_(row),
+        make_(std::move(make)), ready_((count + row - 1) / row),
+        memory_(static_cast<unsigned char*>(::operator new(count * stride_))), count_(count) {}
   TupleArena(const TupleArena&) = delete;
   TupleArena& operator=(const TupleArena&) = delete;
   // Never destroyed: the tuples are immortal.
 
   Value get(std::size_t k) const {
+    const std::size_t r = k / row_;
+    if (!ready_[r].load(std::memory_order_acquire))
+      make_row(r);
     return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * stride_));
   }
 
 private:
+  void make_row(std::size_t r) const {
+    std::lock_guard lock(mutex_);
+    if (ready_[r].load(std::memory_order_relaxed))
+      return;
+    const std::size_t end = std::min(count_, (r + 1) * row_);
+    for (std::size_t k = r * row_; k < end; ++k) {
+      auto* t = new (memory_ + k * stride_) TupleObject();
+      t->size = arity_;
+      for (std::uint32_t m = 0; m < arity_; ++m)
+        new (&t->items()[m]) Value();
+      make_(k, t->items());
+      t->immortal = true;
+      hash(Value::immortal_object(t)); // computed once, kept in the tuple
+    }
+    ready_[r].store(true, std::memory_order_release);
+  }
+
   std::size_t stride_;
+  std::uint32_t arity_;
+  std::size_t row_;
+  Make make_;
+  mutable std::vector<std::atomic<bool>> ready_;
+  mutable std::mutex mutex_;
   unsigned char* memory_;
+  std::size_t count_;
 };
 
-/// The pairs (i0 + k / width, j0 + k % width) for k < count.
+/// The pairs (i0 + k / width, j0 + k % width) for k < count, a row of `width` at a time.
 TupleArena pair_arena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count) {
-  return TupleArena(count, 2, [&](std::size_t k, Value* items) {
-    items[0] = Value::integer(i0 + static_cast<std::int64_t>(k) / width);
-    items[1] = Value::integer(j0 + static_cast<std::int64_t>(k) % width);
-  });
+  return TupleArena(count, 2, static_cast<std::size_t>(width),
+                    [i0, j0, width](std::size_t k, Value* items) {
+                      items[0] = Value::integer(i0 + static_cast<std::int64_t>(k) / width);
+                      items[1] = Value::integer(j0 + static_cast<std::int64_t>(k) % width);
+                    });
 }
 
 constexpr auto kCellCount = static_cast<std::size_t>(kCellSide * kCellSide * kColours);
@@ -74,12 +99,12 @@ std::int64_t cell_colour(std::size_t k) {
 
 struct Tables {
   TupleArena pairs = pair_arena(kPairMin, kPairMin, kPairSpan, kPairCount);
-  TupleArena cells{kCellCount, 3, [](std::size_t k, Value* items) {
+  TupleArena cells{kCellCount, 3, kCellSide* kColours, [](std::size_t k, Value* items) {
                      items[0] = Value::integer(cell_row(k));
                      items[1] = Value::integer(cell_column(k));
                      items[2] = Value::integer(cell_colour(k));
                    }};
-  TupleArena arc_cells{kCellCount, 2, [this](std::size_t k, Value* items) {
+  TupleArena arc_cells{kCellCount, 2, kCellSide* kColours, [this](std::size_t k, Value* items) {
                          items[0] = Value::integer(cell_colour(k));
                          items[1] = pair_value(cell_row(k), cell_column(k));
                        }};
