@@ -2,8 +2,9 @@
 // sections 3 and 7): every train sample, then every test sample, of every task, in task
 // order; `S` the task's train pairs, `I` the sample's input, `C` None (and, with `score`, a
 // second call with `C` the expected output). A solver module's call runs the solver named
-// after the task. Calls run in blocks of several tasks, the blocks spread over the cores;
-// records come out in order whatever the jobs. An interpreted program runs each block's calls
+// after the task. Calls run in blocks of several tasks, the blocks spread over the cores and
+// taken longest first (by the cells of their grids); records come out in task order whatever
+// the jobs. An interpreted program runs each block's calls
 // together, statement by statement (executor.hpp); a compiled one (compiled.hpp) runs them one
 // call at a time through its generated functions. Both give the same records, reports and
 // time limits.
@@ -44,7 +45,8 @@ struct RunOptions {
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
-  /// Called after each task's calls are done, in task order (for progress displays).
+  /// Called on the calling thread as tasks finish, with how many have (for progress displays;
+  /// the tasks finish in no set order, the count only grows and ends at the total).
   std::function<void(std::size_t done, std::size_t total)> progress;
   /// Called with each call's record line (SPEC section 7), in order.
   std::function<void(const std::string& line)> record_sink;

@@ -1,0 +1,111 @@
+// The runner hands the blocks of a run to its threads longest first, and still gives the
+// records and task outcomes in task order: a run over many tasks, with any number of threads
+// and with one call a block, writes exactly the lines of running each task alone, one after
+// the other. Progress counts tasks as they finish, on the calling thread, up to every task.
+#include "battgpu/frontend/parser.hpp"
+#include "battgpu/interp/runner.hpp"
+#include "battgpu/tasks/task.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace battgpu::interp {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<tasks::Task> training_tasks(std::size_t most) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(BATTGPU_TEST_TASKS))
+    if (e.path().extension() == ".json")
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  files.resize(std::min(files.size(), most));
+  return tasks::load_tasks(files).tasks;
+}
+
+frontend::Program synthetic_batt() {
+  frontend::CheckOptions options;
+  options.dialect = py::Dialect::Tokpidjin;
+  return frontend::check(frontend::parse_file(BATTGPU_TEST_SYNTH), options);
+}
+
+/// The record lines of a run, and the outcome of each task in the order given.
+struct RunOutput {
+  std::vector<std::string> lines;
+  std::vector<std::string> outcomes;
+};
+
+RunOutput run_tasks(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
+                    unsigned jobs, bool calls_apart) {
+  RunOutput r;
+  RunOptions options;
+  options.jobs = jobs;
+  options.calls_apart_statements = calls_apart ? 1 : 0;
+  options.record_sink = [&](const std::string& line) { r.lines.push_back(line); };
+  const RunSummary summary = run_program(program, tasks, options);
+  for (const TaskOutcome& t : summary.tasks)
+    r.outcomes.push_back(t.id + (t.solved ? " solved " : " unsolved ") +
+                         std::to_string(t.calls.size()) + " calls");
+  return r;
+}
+
+TEST(Schedule, RecordsComeInTaskOrderWhateverOrderTheBlocksRan) {
+  const frontend::Program program = synthetic_batt();
+  ASSERT_FALSE(program.has_errors());
+  const std::vector<tasks::Task> tasks = training_tasks(48);
+  ASSERT_FALSE(tasks.empty());
+  // Each task alone: no other block to run before it.
+  RunOutput alone;
+  for (const tasks::Task& t : tasks) {
+    const RunOutput one = run_tasks(program, {t}, 1, false);
+    alone.lines.insert(alone.lines.end(), one.lines.begin(), one.lines.end());
+    alone.outcomes.insert(alone.outcomes.end(), one.outcomes.begin(), one.outcomes.end());
+  }
+  ASSERT_FALSE(alone.lines.empty());
+  std::size_t runs = 0;
+  for (const unsigned jobs : {1u, 3u, 8u})
+    for (const bool apart : {false, true}) {
+      const RunOutput together = run_tasks(program, tasks, jobs, apart);
+      EXPECT_EQ(together.outcomes, alone.outcomes) << jobs << " jobs, calls apart " << apart;
+      ASSERT_EQ(together.lines.size(), alone.lines.size());
+      for (std::size_t k = 0; k < alone.lines.size(); ++k)
+        ASSERT_EQ(together.lines[k], alone.lines[k])
+            << "line " << k << ", " << jobs << " jobs, calls apart " << apart;
+      ++runs;
+    }
+  std::cout << runs << " runs of " << tasks.size() << " tasks, " << alone.lines.size()
+            << " record lines each, identical to the tasks run one by one\n";
+}
+
+TEST(Schedule, ProgressCountsFinishedTasksOnTheCallingThread) {
+  const frontend::Program program = synthetic_batt();
+  const std::vector<tasks::Task> tasks = training_tasks(40);
+  for (const bool apart : {false, true}) {
+    std::vector<std::size_t> seen;
+    bool other_thread = false;
+    const auto caller = std::this_thread::get_id();
+    RunOptions options;
+    options.jobs = 4;
+    options.calls_apart_statements = apart ? 1 : 0;
+    options.progress = [&](std::size_t done, std::size_t total) {
+      EXPECT_EQ(total, tasks.size());
+      other_thread = other_thread || std::this_thread::get_id() != caller;
+      seen.push_back(done);
+    };
+    run_program(program, tasks, options);
+    EXPECT_FALSE(other_thread);
+    ASSERT_FALSE(seen.empty());
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(seen.back(), tasks.size());
+  }
+}
+
+} // namespace
+} // namespace battgpu::interp
