@@ -482,16 +482,17 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   const std::size_t nblocks = blocks.size();
   // The threads take the blocks longest first (tasks' costs differ a hundredfold: a long one
   // taken last keeps one thread busy while the others idle); the results still come in order.
+  // Not with calls apart: there idle threads already help the last calls, and starting the
+  // heaviest calls together raised a 30 000-statement file's peak memory by a fifth (10 to
+  // 12 GB on 32 cores) for no gain in time.
   std::vector<std::size_t> schedule(nblocks);
-  {
+  for (std::size_t b = 0; b < nblocks; ++b)
+    schedule[b] = b;
+  if (!summary.calls_apart) {
     std::vector<double> cost(nblocks);
-    for (std::size_t b = 0; b < nblocks; ++b) {
-      schedule[b] = b;
-      for (std::size_t t = blocks[b].first_task; t < blocks[b].end_task; ++t) {
-        const std::size_t calls = planned_calls(program, tasks[t], options);
-        cost[b] += estimated_cost(tasks[t], summary.calls_apart ? 1 : calls);
-      }
-    }
+    for (std::size_t b = 0; b < nblocks; ++b)
+      for (std::size_t t = blocks[b].first_task; t < blocks[b].end_task; ++t)
+        cost[b] += estimated_cost(tasks[t], planned_calls(program, tasks[t], options));
     std::stable_sort(schedule.begin(), schedule.end(),
                      [&](std::size_t x, std::size_t y) { return cost[x] > cost[y]; });
   }

@@ -3,8 +3,8 @@
 // order; `S` the task's train pairs, `I` the sample's input, `C` None (and, with `score`, a
 // second call with `C` the expected output). A solver module's call runs the solver named
 // after the task. Calls run in blocks of several tasks, the blocks spread over the cores and
-// taken longest first (by the cells of their grids); records come out in task order whatever
-// the jobs. An interpreted program runs each block's calls
+// taken longest first (by the cells of their grids; in task order when calls run apart);
+// records come out in task order whatever the jobs. An interpreted program runs each block's calls
 // together, statement by statement (executor.hpp); a compiled one (compiled.hpp) runs them one
 // call at a time through its generated functions. Both give the same records, reports and
 // time limits.
