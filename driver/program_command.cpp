@@ -174,6 +174,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("batch_objects").value(s.batch_objects);
   w.key("calls_apart").value(s.calls_apart);
   w.key("share_calls").value(s.share_calls);
+  w.key("tasks_split").value(static_cast<std::int64_t>(s.tasks_split));
   w.key("time_limit").number(a.run.time_limit);
   w.key("score").value(a.run.score);
   w.key("allocator").value(allocator_name());

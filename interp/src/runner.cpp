@@ -458,25 +458,55 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   summary.block_tasks = per_block;
   summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
                         longest_function(program) >= options.calls_apart_statements;
+  // Each block with its expected cost (estimated_cost).
   std::vector<Block> blocks;
+  std::vector<double> cost;
+  auto add_calls_apart = [&](std::size_t t, std::size_t calls, double task_cost) {
+    for (std::size_t c = 0; c < std::max<std::size_t>(1, calls); ++c) {
+      Block& b = blocks.emplace_back();
+      b.first_task = t;
+      b.end_task = t + 1;
+      b.first_call = c;
+      b.end_call = c + 1;
+      b.starts_task = c == 0;
+      b.ends_task = c + 1 >= calls;
+      cost.push_back(task_cost / static_cast<double>(std::max<std::size_t>(1, calls)));
+    }
+  };
+  std::vector<std::size_t> calls(tasks.size());
+  std::vector<double> task_cost(tasks.size());
+  double total_cost = 0;
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    calls[t] = planned_calls(program, tasks[t], options);
+    task_cost[t] = estimated_cost(tasks[t], calls[t]);
+    total_cost += task_cost[t];
+  }
   if (summary.calls_apart) {
+    for (std::size_t t = 0; t < tasks.size(); ++t)
+      add_calls_apart(t, calls[t], task_cost[t]);
+  } else if (per_block == 1) {
+    // A task expected to take over half of a thread's share of the run would bound the run on
+    // many cores: its calls go to blocks of their own, which other threads can take.
+    const double split_above = total_cost / (2.0 * jobs);
     for (std::size_t t = 0; t < tasks.size(); ++t) {
-      const std::size_t calls = planned_calls(program, tasks[t], options);
-      for (std::size_t c = 0; c < std::max<std::size_t>(1, calls); ++c) {
-        Block& b = blocks.emplace_back();
-        b.first_task = t;
-        b.end_task = t + 1;
-        b.first_call = c;
-        b.end_call = c + 1;
-        b.starts_task = c == 0;
-        b.ends_task = c + 1 >= calls;
+      if (jobs > 1 && calls[t] > 1 && task_cost[t] > split_above) {
+        add_calls_apart(t, calls[t], task_cost[t]);
+        ++summary.tasks_split;
+        continue;
       }
+      Block& b = blocks.emplace_back();
+      b.first_task = t;
+      b.end_task = t + 1;
+      cost.push_back(task_cost[t]);
     }
   } else {
     for (std::size_t first = 0; first < tasks.size(); first += per_block) {
       Block& b = blocks.emplace_back();
       b.first_task = first;
       b.end_task = std::min(tasks.size(), first + per_block);
+      cost.push_back(0);
+      for (std::size_t t = b.first_task; t < b.end_task; ++t)
+        cost.back() += task_cost[t];
     }
   }
   const std::size_t nblocks = blocks.size();
@@ -488,14 +518,9 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   std::vector<std::size_t> schedule(nblocks);
   for (std::size_t b = 0; b < nblocks; ++b)
     schedule[b] = b;
-  if (!summary.calls_apart) {
-    std::vector<double> cost(nblocks);
-    for (std::size_t b = 0; b < nblocks; ++b)
-      for (std::size_t t = blocks[b].first_task; t < blocks[b].end_task; ++t)
-        cost[b] += estimated_cost(tasks[t], planned_calls(program, tasks[t], options));
+  if (!summary.calls_apart)
     std::stable_sort(schedule.begin(), schedule.end(),
                      [&](std::size_t x, std::size_t y) { return cost[x] > cost[y]; });
-  }
   jobs = std::max(
       1u, std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, nblocks))));
   summary.jobs = jobs;

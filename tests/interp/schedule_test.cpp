@@ -1,7 +1,8 @@
 // The runner hands the blocks of a run to its threads longest first, and still gives the
-// records and task outcomes in task order: a run over many tasks, with any number of threads
-// and with one call a block, writes exactly the lines of running each task alone, one after
-// the other. Progress counts tasks as they finish, on the calling thread, up to every task.
+// records and task outcomes in task order: a run over many tasks, with any number of threads,
+// with one call a block and with the longest tasks split into calls, writes exactly the lines
+// of running each task alone, one after the other. Progress counts tasks as they finish, on the
+// calling thread, up to every task.
 #include "battgpu/frontend/parser.hpp"
 #include "battgpu/interp/runner.hpp"
 #include "battgpu/tasks/task.hpp"
@@ -40,6 +41,7 @@ frontend::Program synthetic_batt() {
 struct RunOutput {
   std::vector<std::string> lines;
   std::vector<std::string> outcomes;
+  std::size_t tasks_split = 0;
 };
 
 RunOutput run_tasks(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
@@ -50,6 +52,7 @@ RunOutput run_tasks(const frontend::Program& program, const std::vector<tasks::T
   options.calls_apart_statements = calls_apart ? 1 : 0;
   options.record_sink = [&](const std::string& line) { r.lines.push_back(line); };
   const RunSummary summary = run_program(program, tasks, options);
+  r.tasks_split = summary.tasks_split;
   for (const TaskOutcome& t : summary.tasks)
     r.outcomes.push_back(t.id + (t.solved ? " solved " : " unsolved ") +
                          std::to_string(t.calls.size()) + " calls");
@@ -69,8 +72,8 @@ TEST(Schedule, RecordsComeInTaskOrderWhateverOrderTheBlocksRan) {
     alone.outcomes.insert(alone.outcomes.end(), one.outcomes.begin(), one.outcomes.end());
   }
   ASSERT_FALSE(alone.lines.empty());
-  std::size_t runs = 0;
-  for (const unsigned jobs : {1u, 3u, 8u})
+  std::size_t runs = 0, split = 0;
+  for (const unsigned jobs : {1u, 3u, 8u, 24u})
     for (const bool apart : {false, true}) {
       const RunOutput together = run_tasks(program, tasks, jobs, apart);
       EXPECT_EQ(together.outcomes, alone.outcomes) << jobs << " jobs, calls apart " << apart;
@@ -79,9 +82,13 @@ TEST(Schedule, RecordsComeInTaskOrderWhateverOrderTheBlocksRan) {
         ASSERT_EQ(together.lines[k], alone.lines[k])
             << "line " << k << ", " << jobs << " jobs, calls apart " << apart;
       ++runs;
+      split += together.tasks_split;
     }
+  // With many threads the longest tasks' calls go to blocks of their own: that path ran too.
+  EXPECT_GT(split, 0u);
   std::cout << runs << " runs of " << tasks.size() << " tasks, " << alone.lines.size()
-            << " record lines each, identical to the tasks run one by one\n";
+            << " record lines each, identical to the tasks run one by one (" << split
+            << " tasks split into calls)\n";
 }
 
 TEST(Schedule, ProgressCountsFinishedTasksOnTheCallingThread) {

@@ -96,6 +96,9 @@ struct RunSummary {
   bool calls_apart = false;
   /// With calls apart: whether idle threads could run statements of the calls still running.
   bool share_calls = false;
+  /// Without calls apart, one task a block: the tasks expected to take over half of a thread's
+  /// share of the run, whose calls ran in blocks of their own.
+  std::size_t tasks_split = 0;
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
   std::vector<ProfileEntry> profile;
