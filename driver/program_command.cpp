@@ -187,6 +187,16 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("ms_per_call")
       .number(s.calls ? 1000 * s.wall_seconds * s.jobs / static_cast<double>(s.calls) : 0.0);
   w.key("peak_memory_mib").number(peak_memory_mib());
+  w.key("threads").begin_array();
+  for (const interp::ThreadTiming& t : s.threads) {
+    w.begin_object();
+    w.key("blocks").value(static_cast<std::int64_t>(t.blocks));
+    w.key("started_seconds").number(t.started);
+    w.key("busy_seconds").number(t.busy);
+    w.key("finished_seconds").number(t.finished);
+    w.end_object();
+  }
+  w.end_array();
   w.end_object();
   w.key("tasks").begin_array();
   for (const interp::TaskOutcome& t : s.tasks) {

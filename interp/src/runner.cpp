@@ -545,7 +545,11 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   std::atomic<std::size_t> blocks_done{0};
   summary.share_calls = summary.calls_apart && options.share_calls;
   HelpBoard* const board = summary.share_calls ? &helpers : nullptr;
+  summary.threads.assign(jobs, ThreadTiming{});
+  auto since_start = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   auto worker = [&](unsigned w) {
+    ThreadTiming& timing = summary.threads[w];
+    timing.started = since_start();
     if (watchdog)
       watchdog->attach();
     BlockRunner runner(program, options, summary.batch_objects, board);
@@ -564,6 +568,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
         board->set_idle(false);
         break;
       }
+      const double block_start = since_start();
       Block& block = blocks[schedule[taken]];
       for (std::size_t t = block.first_task; t < block.end_task; ++t)
         plan_task(program, tasks[t], t, options, block.calls);
@@ -574,6 +579,8 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
                         block.calls.begin() + static_cast<std::ptrdiff_t>(
                                                   std::min(block.first_call, block.calls.size())));
       runner.run(block, tasks);
+      timing.busy += since_start() - block_start;
+      ++timing.blocks;
       {
         std::lock_guard lock(mutex);
         block.done = true;
@@ -584,6 +591,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       done_cv.notify_all();
     }
     profiles[w] = runner.profile();
+    timing.finished = since_start();
   };
   std::vector<std::jthread> threads;
   for (unsigned w = 0; w < jobs; ++w)

@@ -91,6 +91,39 @@ TEST(Schedule, RecordsComeInTaskOrderWhateverOrderTheBlocksRan) {
             << " tasks split into calls)\n";
 }
 
+TEST(Schedule, ThreadTimingsAccountForEveryBlock) {
+  const frontend::Program program = synthetic_batt();
+  const std::vector<tasks::Task> tasks = training_tasks(40);
+  for (const bool apart : {false, true}) {
+    RunOptions options;
+    options.jobs = 4;
+    options.calls_apart_statements = apart ? 1 : 0;
+    const RunSummary summary = run_program(program, tasks, options);
+    ASSERT_EQ(summary.threads.size(), summary.jobs);
+    std::size_t blocks = 0, calls = 0;
+    for (const TaskOutcome& t : summary.tasks)
+      calls += t.calls.size();
+    for (const ThreadTiming& t : summary.threads) {
+      blocks += t.blocks;
+      EXPECT_LE(0.0, t.started);
+      EXPECT_LE(t.started, t.finished);
+      EXPECT_LE(t.busy, t.finished - t.started + 1e-6);
+      EXPECT_LE(t.finished, summary.wall_seconds);
+    }
+    // One block a call with calls apart; otherwise one a task, but one a call for a task
+    // split, which has two calls or more.
+    if (apart) {
+      EXPECT_EQ(blocks, calls);
+    } else {
+      EXPECT_GE(blocks, tasks.size() + summary.tasks_split);
+      EXPECT_LE(blocks, calls);
+      if (summary.tasks_split == 0) {
+        EXPECT_EQ(blocks, tasks.size());
+      }
+    }
+  }
+}
+
 TEST(Schedule, ProgressCountsFinishedTasksOnTheCallingThread) {
   const frontend::Program program = synthetic_batt();
   const std::vector<tasks::Task> tasks = training_tasks(40);

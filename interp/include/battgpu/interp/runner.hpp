@@ -78,6 +78,15 @@ struct TaskOutcome {
   std::map<std::string, std::size_t> matching_candidates;
 };
 
+/// What one worker thread did in a run, in seconds from the run's start: where a run on many
+/// cores loses to linear (late starts, idle ends, a long last block).
+struct ThreadTiming {
+  std::size_t blocks = 0;
+  double started = 0;  ///< the thread began work
+  double busy = 0;     ///< making and running its blocks' calls (helping others' not counted)
+  double finished = 0; ///< it had no block left (and, with shared calls, no call to help)
+};
+
 struct RunSummary {
   std::vector<TaskOutcome> tasks;
   std::size_t calls = 0;
@@ -102,6 +111,8 @@ struct RunSummary {
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
   std::vector<ProfileEntry> profile;
+  /// One entry per worker thread.
+  std::vector<ThreadTiming> threads;
 };
 
 /// Runs `program` over `tasks`.
