@@ -5,13 +5,12 @@
 
 #include "battgpu/py/compare.hpp"
 #include "battgpu/py/hash.hpp"
+#include "battgpu/py/large_tables.hpp"
 
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <utility>
-
-#include <sys/mman.h>
 
 namespace battgpu::py {
 namespace {
@@ -30,28 +29,12 @@ bool is_unused(const SetEntry& e) {
 
 namespace {
 
-/// An unused slot is all-zero bytes (hash 0 and an unbound Value), so raw zeroed memory is an
-/// empty table.
-/// Tables of this many bytes or more are mapped directly, asking for huge pages: a set of
-/// millions of elements has a table of hundreds of megabytes, which the allocator would map
-/// anyway, and faulting it in 4 KiB pages took a third of such a run's time.
-constexpr std::size_t kMappedBytes = std::size_t{8} << 20;
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
-std::size_t mapped_length(std::size_t bytes) {
-  return (bytes + kHugePage - 1) & ~(kHugePage - 1);
-}
-
+/// An unused slot is all-zero bytes (hash 0 and an unbound Value), so zeroed memory is an
+/// empty table. Large tables (large_tables.hpp) have memory of their own.
 SetEntry* allocate_slots(std::int64_t n) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(SetEntry);
-  if (bytes >= kMappedBytes) {
-    void* p = mmap(nullptr, mapped_length(bytes), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
-      throw std::bad_alloc();
-    madvise(p, mapped_length(bytes), MADV_HUGEPAGE); // a hint: without it, 4 KiB pages
-    return static_cast<SetEntry*>(p);
-  }
+  if (bytes >= kLargeTableBytes)
+    return static_cast<SetEntry*>(allocate_large_table(bytes));
   void* p = std::calloc(static_cast<std::size_t>(n), sizeof(SetEntry));
   if (p == nullptr)
     throw std::bad_alloc();
@@ -61,8 +44,8 @@ SetEntry* allocate_slots(std::int64_t n) {
 /// Frees what allocate_slots(n) returned.
 void free_slots(SetEntry* slots, std::int64_t n) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(SetEntry);
-  if (bytes >= kMappedBytes)
-    munmap(slots, mapped_length(bytes));
+  if (bytes >= kLargeTableBytes)
+    free_large_table(slots);
   else
     std::free(slots);
 }

@@ -25,28 +25,38 @@ constexpr std::int64_t kCellSide = 32, kColours = 10;
 
 /// Shared tuples laid out one after another, tuple k at a computed address: handing one out
 /// reads neither a table of handles nor the tuple (the pairs of a large patch are asked for
-/// in no useful order, and each such read was a cache miss). The tuples are made a row of
-/// `row` at a time, the first time one of the row is asked for: a run touches only the rows
-/// its grids reach, and no thread waits at start-up for tuples nobody uses.
+/// in no useful order, and each such read was a cache miss). The tuples are made in rows of
+/// `row`: all at once (`Made::Now`), or each row the first time one of it is asked for
+/// (`Made::OnFirstUse`), so that a run touches only the rows its grids reach and no thread
+/// waits at start-up for tuples nobody uses.
 class TupleArena {
 public:
   /// Writes the items of tuple k.
   using Make = std::function<void(std::size_t k, Value* items)>;
+  enum class Made { Now, OnFirstUse };
 
   /// `count` tuples of `arity` items in rows of `row` tuples.
-  TupleArena(std::size_t count, std::uint32_t arity, std::size_t row, Make make)
+  TupleArena(std::size_t count, std::uint32_t arity, std::size_t row, Made made, Make make)
       : stride_(sizeof(TupleObject) + arity * sizeof(Value)), arity_(arity), row_(row),
         make_(std::move(make)), ready_((count + row - 1) / row),
-        memory_(static_cast<unsigned char*>(::operator new(count * stride_))), count_(count) {}
+        memory_(static_cast<unsigned char*>(::operator new(count * stride_))), count_(count) {
+    if (made == Made::Now)
+      for (std::size_t r = 0; r < ready_.size(); ++r)
+        make_row(r);
+  }
   TupleArena(const TupleArena&) = delete;
   TupleArena& operator=(const TupleArena&) = delete;
   // Never destroyed: the tuples are immortal.
 
+  /// Tuple k of an arena made now.
   Value get(std::size_t k) const {
-    const std::size_t r = k / row_;
+    return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * stride_));
+  }
+  /// Tuple k, which is in row `r` (the caller knows it without a division), made if need be.
+  Value get(std::size_t r, std::size_t k) const {
     if (!ready_[r].load(std::memory_order_acquire))
       make_row(r);
-    return Value::immortal_object(reinterpret_cast<TupleObject*>(memory_ + k * stride_));
+    return get(k);
   }
 
 private:
@@ -77,9 +87,10 @@ private:
   std::size_t count_;
 };
 
-/// The pairs (i0 + k / width, j0 + k % width) for k < count, a row of `width` at a time.
-TupleArena pair_arena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count) {
-  return TupleArena(count, 2, static_cast<std::size_t>(width),
+/// The pairs (i0 + k / width, j0 + k % width) for k < count, in rows of `width`.
+TupleArena pair_arena(std::int64_t i0, std::int64_t j0, std::int64_t width, std::size_t count,
+                      TupleArena::Made made) {
+  return TupleArena(count, 2, static_cast<std::size_t>(width), made,
                     [i0, j0, width](std::size_t k, Value* items) {
                       items[0] = Value::integer(i0 + static_cast<std::int64_t>(k) / width);
                       items[1] = Value::integer(j0 + static_cast<std::int64_t>(k) % width);
@@ -97,19 +108,24 @@ std::int64_t cell_colour(std::size_t k) {
   return static_cast<std::int64_t>(k) % kColours;
 }
 
+/// The small pairs and cells, each row (a first coordinate) made on first use.
 struct Tables {
-  TupleArena pairs = pair_arena(kPairMin, kPairMin, kPairSpan, kPairCount);
-  TupleArena cells{kCellCount, 3, kCellSide* kColours, [](std::size_t k, Value* items) {
+  static constexpr auto kOnFirstUse = TupleArena::Made::OnFirstUse;
+  TupleArena pairs = pair_arena(kPairMin, kPairMin, kPairSpan, kPairCount, kOnFirstUse);
+  TupleArena cells{kCellCount, 3, kCellSide* kColours, kOnFirstUse,
+                   [](std::size_t k, Value* items) {
                      items[0] = Value::integer(cell_row(k));
                      items[1] = Value::integer(cell_column(k));
                      items[2] = Value::integer(cell_colour(k));
                    }};
-  TupleArena arc_cells{kCellCount, 2, kCellSide* kColours, [this](std::size_t k, Value* items) {
+  TupleArena arc_cells{kCellCount, 2, kCellSide* kColours, kOnFirstUse,
+                       [this](std::size_t k, Value* items) {
                          items[0] = Value::integer(cell_colour(k));
                          items[1] = pair_value(cell_row(k), cell_column(k));
                        }};
   Value pair_value(std::int64_t i, std::int64_t j) const {
-    return pairs.get(static_cast<std::size_t>((i - kPairMin) * kPairSpan + (j - kPairMin)));
+    return pairs.get(static_cast<std::size_t>(i - kPairMin),
+                     static_cast<std::size_t>((i - kPairMin) * kPairSpan + (j - kPairMin)));
   }
 };
 
@@ -146,7 +162,7 @@ private:
     std::lock_guard<std::mutex> lock(mutex_);
     if (const TupleArena* made = slot.load(std::memory_order_acquire))
       return made;
-    const auto* made = new TupleArena(pair_arena(i0, j0, kTile, kTileCount));
+    const auto* made = new TupleArena(pair_arena(i0, j0, kTile, kTileCount, TupleArena::Made::Now));
     slot.store(made, std::memory_order_release);
     return made;
   }
@@ -186,13 +202,13 @@ Value pair_of(std::int64_t i, std::int64_t j) {
 
 Value cell_of(std::int64_t i, std::int64_t j, std::int64_t c) {
   if (small_cell(i, j, c))
-    return tables().cells.get(cell_index(i, j, c));
+    return tables().cells.get(static_cast<std::size_t>(i), cell_index(i, j, c));
   return tuple_of({Value::integer(i), Value::integer(j), Value::integer(c)});
 }
 
 Value arc_cell_of(std::int64_t c, std::int64_t i, std::int64_t j) {
   if (small_cell(i, j, c))
-    return tables().arc_cells.get(cell_index(i, j, c));
+    return tables().arc_cells.get(static_cast<std::size_t>(i), cell_index(i, j, c));
   return tuple_of({Value::integer(c), pair_of(i, j)});
 }
 
