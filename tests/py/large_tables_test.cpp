@@ -1,7 +1,7 @@
 // The memory of large set tables (large_tables.hpp): a freed table is kept by its thread and
-// given again, zeroed, for the next table of its size or of half its size; what the threads
-// keep stays within the process-wide limit; a table may be freed by another thread than the
-// one that made it, and by thread-local objects destroyed after the thread's kept tables.
+// given again, zeroed, for the next table of its size; what the threads keep stays within the
+// process-wide limit; a table may be freed by another thread than the one that made it, and by
+// thread-local objects destroyed after the thread's kept tables.
 #include "battgpu/py/large_tables.hpp"
 
 #include <gtest/gtest.h>
@@ -30,37 +30,29 @@ TEST(LargeTables, AFreedTableIsGivenAgainZeroed) {
     ASSERT_TRUE(all_zero(a, bytes));
     std::memset(a, 0xAB, bytes);
     const std::size_t kept_before = py::large_tables_kept();
-    py::free_large_table(a);
+    py::free_large_table(a, bytes);
     EXPECT_EQ(py::large_tables_kept(), kept_before + bytes);
     void* b = py::allocate_large_table(bytes);
     EXPECT_EQ(b, a); // the kept mapping
     EXPECT_EQ(py::large_tables_kept(), kept_before);
     EXPECT_TRUE(all_zero(b, bytes));
-    py::free_large_table(b);
+    py::free_large_table(b, bytes);
   }).join();
 }
 
-TEST(LargeTables, AMappingServesATableOfHalfItsSize) {
+TEST(LargeTables, OnlyATableOfTheSameSizeTakesAKeptOne) {
   std::thread([] {
     void* big = py::allocate_large_table(16 * kMiB);
     std::memset(big, 0xCD, 16 * kMiB);
-    py::free_large_table(big);
+    py::free_large_table(big, 16 * kMiB);
     void* half = py::allocate_large_table(8 * kMiB);
-    EXPECT_EQ(half, big);
+    EXPECT_NE(half, big);
     EXPECT_TRUE(all_zero(half, 8 * kMiB));
-    const std::size_t kept_before = py::large_tables_kept();
-    py::free_large_table(half); // goes back as the 16 MiB mapping it is
-    EXPECT_EQ(py::large_tables_kept(), kept_before + 16 * kMiB);
     void* again = py::allocate_large_table(16 * kMiB);
     EXPECT_EQ(again, big);
-    EXPECT_TRUE(all_zero(again, 16 * kMiB)); // its upper half had been written before
-    py::free_large_table(again);
-    // A table of a quarter of a kept mapping's size does not take it.
-    void* large = py::allocate_large_table(32 * kMiB);
-    py::free_large_table(large);
-    void* quarter = py::allocate_large_table(8 * kMiB);
-    EXPECT_NE(quarter, large);
-    py::free_large_table(quarter);
+    EXPECT_TRUE(all_zero(again, 16 * kMiB));
+    py::free_large_table(half, 8 * kMiB);
+    py::free_large_table(again, 16 * kMiB);
   }).join();
 }
 
@@ -74,7 +66,7 @@ TEST(LargeTables, WhatThreadsKeepStaysWithinTheLimit) {
       for (std::size_t k = 0; k < count / 4; ++k)
         tables.push_back(py::allocate_large_table(bytes));
       for (void* p : tables)
-        py::free_large_table(p);
+        py::free_large_table(p, bytes);
       EXPECT_LE(py::large_tables_kept(), py::kLargeTablesKeptLimit);
     });
   for (std::thread& t : threads)
@@ -90,11 +82,11 @@ TEST(LargeTables, FreedOnAnotherThread) {
     std::memset(table, 0x11, 8 * kMiB);
   }).join();
   std::thread([&] {
-    py::free_large_table(table); // kept by this thread
+    py::free_large_table(table, 8 * kMiB); // kept by this thread
     void* again = py::allocate_large_table(8 * kMiB);
     EXPECT_EQ(again, table);
     EXPECT_TRUE(all_zero(again, 8 * kMiB));
-    py::free_large_table(again);
+    py::free_large_table(again, 8 * kMiB);
   }).join();
 }
 
@@ -103,7 +95,7 @@ struct HeldTable {
   void* table = nullptr;
   ~HeldTable() {
     if (table != nullptr)
-      py::free_large_table(table);
+      py::free_large_table(table, 8 * kMiB);
   }
 };
 
@@ -113,7 +105,7 @@ TEST(LargeTables, TablesFreedAfterTheThreadsKeptTablesAreGone) {
   std::thread([] {
     thread_local HeldTable held;
     held.table = py::allocate_large_table(8 * kMiB);
-    py::free_large_table(py::allocate_large_table(16 * kMiB)); // something kept
+    py::free_large_table(py::allocate_large_table(16 * kMiB), 16 * kMiB); // something kept
   }).join();
   EXPECT_EQ(py::large_tables_kept(), kept_before);
 }

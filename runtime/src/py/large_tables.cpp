@@ -2,9 +2,7 @@
 
 #include <atomic>
 #include <cstring>
-#include <mutex>
 #include <new>
-#include <unordered_map>
 #include <vector>
 
 #include <sys/mman.h>
@@ -36,22 +34,18 @@ public:
       release(m);
   }
 
-  /// The smallest kept mapping of `length` bytes up to twice that (a resize asks for twice the
-  /// size it frees, so tables come in powers of two), or nullptr. Its length goes to `taken`.
-  void* take(std::size_t length, std::size_t& taken) {
-    std::size_t best = kept_.size();
+  /// A kept mapping of `length` bytes, or nullptr. (Taking one twice the size for a table of
+  /// half of it kept more memory resident and had the kernel zero more, measured.)
+  void* take(std::size_t length) {
     for (std::size_t k = 0; k < kept_.size(); ++k)
-      if (kept_[k].length >= length && kept_[k].length <= 2 * length &&
-          (best == kept_.size() || kept_[k].length < kept_[best].length))
-        best = k;
-    if (best == kept_.size())
-      return nullptr;
-    void* table = kept_[best].table;
-    taken = kept_[best].length;
-    kept_[best] = kept_.back();
-    kept_.pop_back();
-    kept_bytes.fetch_sub(taken, std::memory_order_relaxed);
-    return table;
+      if (kept_[k].length == length) {
+        void* table = kept_[k].table;
+        kept_[k] = kept_.back();
+        kept_.pop_back();
+        kept_bytes.fetch_sub(length, std::memory_order_relaxed);
+        return table;
+      }
+    return nullptr;
   }
 
   /// Keeps a mapping if the process-wide bound allows (after dropping this thread's mappings of
@@ -96,33 +90,6 @@ private:
   std::vector<Mapping> kept_;
 };
 
-/// The length of each large table's mapping, which may exceed the table's bytes (a kept
-/// mapping is reused for a table up to half its size). Tables can be freed by another thread
-/// than the one that made them (shared calls).
-struct MappingLengths {
-  std::mutex mutex;
-  std::unordered_map<void*, std::size_t> length;
-};
-MappingLengths& mapping_lengths() {
-  static auto* lengths = new MappingLengths; // never destroyed: tables may be freed at exit
-  return *lengths;
-}
-
-void register_mapping(void* table, std::size_t length) {
-  MappingLengths& m = mapping_lengths();
-  std::lock_guard lock(m.mutex);
-  m.length[table] = length;
-}
-
-std::size_t unregister_mapping(void* table) noexcept {
-  MappingLengths& m = mapping_lengths();
-  std::lock_guard lock(m.mutex);
-  const auto it = m.length.find(table);
-  const std::size_t length = it->second;
-  m.length.erase(it);
-  return length;
-}
-
 KeptTables& kept_tables() {
   thread_local KeptTables kept;
   return kept;
@@ -132,32 +99,22 @@ KeptTables& kept_tables() {
 
 void* allocate_large_table(std::size_t bytes) {
   const std::size_t length = mapped_length(bytes);
-  std::size_t taken = 0;
-  void* table = kept_tables_gone ? nullptr : kept_tables().take(length, taken);
-  if (table != nullptr) {
+  if (void* table = kept_tables_gone ? nullptr : kept_tables().take(length)) {
     std::memset(table, 0, bytes);
-  } else {
-    table = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (table == MAP_FAILED)
-      throw std::bad_alloc();
-    madvise(table, length, MADV_HUGEPAGE); // a hint: without it, 4 KiB pages
-    taken = length;
+    return table;
   }
-  try {
-    register_mapping(table, taken);
-  } catch (...) {
-    munmap(table, taken);
-    throw;
-  }
+  void* table = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (table == MAP_FAILED)
+    throw std::bad_alloc();
+  madvise(table, length, MADV_HUGEPAGE); // a hint: without it, 4 KiB pages
   return table;
 }
 
-void free_large_table(void* table) noexcept {
-  const std::size_t length = unregister_mapping(table);
+void free_large_table(void* table, std::size_t bytes) noexcept {
   if (kept_tables_gone)
-    munmap(table, length);
+    munmap(table, mapped_length(bytes));
   else
-    kept_tables().keep(table, length);
+    kept_tables().keep(table, mapped_length(bytes));
 }
 
 std::size_t large_tables_kept() noexcept {

@@ -45,7 +45,7 @@ SetEntry* allocate_slots(std::int64_t n) {
 void free_slots(SetEntry* slots, std::int64_t n) {
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(SetEntry);
   if (bytes >= kLargeTableBytes)
-    free_large_table(slots);
+    free_large_table(slots, bytes);
   else
     std::free(slots);
 }
