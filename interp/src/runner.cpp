@@ -10,9 +10,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 namespace battgpu::interp {
@@ -580,8 +582,11 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
                                                   std::min(block.first_call, block.calls.size())));
       runner.run(block, tasks);
       // The calls' values are freed here, on this thread: the thread that hands out the
-      // results in order would otherwise free them all, one after the other.
+      // results in order would otherwise free them all, one after the other. So are the
+      // results this thread remembers, which it would otherwise free all at its end, while
+      // the run waits for it.
       block.calls = {};
+      py::forget_remembered_calls();
       timing.busy += since_start() - block_start;
       ++timing.blocks;
       {
@@ -596,9 +601,30 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
     profiles[w] = runner.profile();
     timing.finished = since_start();
   };
-  std::vector<std::jthread> threads;
-  for (unsigned w = 0; w < jobs; ++w)
-    threads.emplace_back(worker, w);
+  // The workers start in a tree, each starting up to two more before it works: started one
+  // after another by this thread, the last of 32 began 3 to 4 ms into a 45 ms run. Thread w's
+  // parent, (w - 1) / 2, has a lower index, so joining in index order joins each thread
+  // only after the one that started it, which had stored it by then.
+  // A thread that cannot be started leaves its share to the others (they all take blocks
+  // from one queue); if not even the first starts, this thread runs the blocks itself.
+  std::vector<std::thread> threads(jobs);
+  std::function<void(unsigned)> start_worker = [&](unsigned w) {
+    threads[w] = std::thread([&, w] {
+      for (const unsigned child : {2 * w + 1, 2 * w + 2})
+        if (child < jobs) {
+          try {
+            start_worker(child);
+          } catch (const std::system_error&) {
+          }
+        }
+      worker(w);
+    });
+  };
+  try {
+    start_worker(0);
+  } catch (const std::system_error&) {
+    worker(0);
+  }
 
   // Hand out the results in order as the blocks finish, and the progress as tasks finish in
   // any order.
@@ -643,7 +669,9 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
     }
     block = Block{};
   }
-  threads.clear();
+  for (std::thread& t : threads)
+    if (t.joinable())
+      t.join();
   for (const auto& p : profiles)
     for (const ProfileEntry& e : p) {
       auto it = std::find_if(summary.profile.begin(), summary.profile.end(),

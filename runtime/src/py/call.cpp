@@ -128,10 +128,17 @@ std::uint64_t memo_key(const Builtin& f, const Value* args, std::size_t nargs) {
 
 Value call_uncached(const Builtin& f, const Value* args, std::size_t nargs);
 
+/// This thread's remembered results, and which of its slots hold one.
+struct Memo {
+  std::vector<MemoEntry> table = std::vector<MemoEntry>(kMemoSlots);
+  std::vector<std::uint16_t> filled;
+};
+thread_local Memo memo;
+
 Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
-  thread_local std::vector<MemoEntry> table(kMemoSlots);
   const std::uint64_t key = memo_key(f, args, nargs);
-  MemoEntry& e = table[(key ^ (key >> 29)) % kMemoSlots];
+  const std::size_t slot = (key ^ (key >> 29)) % kMemoSlots;
+  MemoEntry& e = memo.table[slot];
   if (e.fn == &f && e.key == key && e.nargs == nargs) {
     bool same = true;
     for (std::size_t i = 0; i < nargs && same; ++i)
@@ -141,6 +148,8 @@ Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
   }
   Value result = call_uncached(f, args, nargs);
   if (result.ok()) {
+    if (e.fn == nullptr)
+      memo.filled.push_back(static_cast<std::uint16_t>(slot));
     e.fn = &f;
     e.key = key;
     e.nargs = nargs;
@@ -152,6 +161,12 @@ Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
 }
 
 } // namespace
+
+void forget_remembered_calls() noexcept {
+  for (const std::uint16_t slot : memo.filled)
+    memo.table[slot] = MemoEntry{};
+  memo.filled.clear();
+}
 
 Value call(const Builtin& f, const Value* args, std::size_t nargs) {
   if (f.memoize && nargs <= 4 && FrameGuard::fits(kMemoDepthMargin) && !cancel_requested())

@@ -23,6 +23,11 @@ inline Value call(const Builtin& f, std::initializer_list<Value> args) {
   return call(f, args.begin(), args.size());
 }
 
+/// Forgets the results this thread remembers of memoizing functions (Builtin::memoize): a
+/// runner calls it when a thread's calls are done, so that what they computed is freed then,
+/// not all at once when the thread ends.
+void forget_remembered_calls() noexcept;
+
 /// A value computed inside a generator expression: a StopIteration escaping the generator
 /// becomes RuntimeError, as Python does since PEP 479.
 inline Value in_generator(Value v) {
