@@ -90,15 +90,22 @@ public:
   }
 
   /// Calls `f(const Value&)` for the elements in iteration order until it returns false;
-  /// whether it returned true for all. The elements' objects lie anywhere in memory while the
-  /// slots are in hash order, so those of the slots a few ahead are fetched meanwhile.
+  /// whether it returned true for all.
   template <class F> bool all_of(F&& f) const {
+    return all_entries([&](const SetEntry& e) { return f(e.key); });
+  }
+
+  /// Calls `f(const SetEntry&)` for the elements' entries (key and hash) in iteration order
+  /// until it returns false; whether it returned true for all. The elements' objects lie
+  /// anywhere in memory while the slots are in hash order, so those of the slots a few ahead
+  /// are fetched meanwhile.
+  template <class F> bool all_entries(F&& f) const {
     constexpr std::int64_t kAhead = 32;
     const SetEntry* t = table();
     for (std::int64_t i = 0; i <= mask_; ++i) {
       if (i + kAhead <= mask_ && t[i + kAhead].key.has_object())
         __builtin_prefetch(t[i + kAhead].key.object());
-      if (t[i].key.kind() != Kind::Unbound && t[i].key.kind() != Kind::Dummy && !f(t[i].key))
+      if (t[i].key.kind() != Kind::Unbound && t[i].key.kind() != Kind::Dummy && !f(t[i]))
         return false;
     }
     return true;

@@ -494,12 +494,10 @@ Value combine_impl(const Value* args, std::size_t) {
       py::SetInserter inserter(t);
       for (const Value* part : {&a, &b}) {
         if (part->is_frozenset()) {
-          const py::SetTable& table = py::as_set_table(*part);
-          for (std::int64_t k = 0; k <= table.mask(); ++k) {
-            const py::SetEntry& e = table.slot(k);
-            if (e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy)
-              inserter.add(e.key, e.hash);
-          }
+          py::as_set_table(*part).all_entries([&](const py::SetEntry& e) {
+            inserter.add(e.key, e.hash);
+            return true;
+          });
         } else {
           py::Iter& it = part == &a ? ia : ib;
           while (const Value* e = it.next())
@@ -681,12 +679,10 @@ Value merge_all(const Value& containers) {
     py::SetTable t;
     while (const Value* c = outer.next()) {
       if (c->is_frozenset()) {
-        const py::SetTable& inner = py::as_set_table(*c);
-        for (std::int64_t i = 0; i <= inner.mask(); ++i) {
-          const py::SetEntry& e = inner.slot(i);
-          if (e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy)
-            t.add_entry(e.key, e.hash);
-        }
+        py::as_set_table(*c).all_entries([&](const py::SetEntry& e) {
+          t.add_entry(e.key, e.hash);
+          return true;
+        });
         continue;
       }
       PY_TRY(py::Iter it, py::iter(*c));
