@@ -21,8 +21,12 @@ namespace {
 constexpr std::size_t kGrain = 1024; // grids per host task, at most
 } // namespace
 
+// `frozenset({v for r in grid for v in r})`: the set comprehension, then its copy.
 dsl::IntegerSet GridColours::palette() const {
-  return dsl::IntegerSet::from_canonical(std::vector<int>(colours));
+  dsl::SetBuilder<int> set;
+  for (int c : first_seen)
+    set.add(c);
+  return dsl::frozen_copy(set);
 }
 
 dsl::Tuple<dsl::Integer> GridColours::p_g() const {
@@ -57,6 +61,7 @@ GridColours finish(std::vector<int> seen, std::vector<std::uint32_t> counts) {
   std::vector<int> ordered = seen;
   dsl::to_cpython_set_order(std::span<int>(ordered));
   out.colours = ordered;
+  out.first_seen = seen;
   out.counts.reserve(ordered.size());
   for (int c : ordered)
     out.counts.push_back(

@@ -209,8 +209,8 @@ bool gpu_mapply(PerObjectOp op, std::span<const dsl::Objects> containers, int de
         }
       }
       if (used != begin)
-        out[packed[k].index] = dsl::Indices::from_canonical(
-            dsl::SharedArray<dsl::IntegerTuple>(storage, storage.get() + begin, used - begin));
+        out[packed[k].index] = dsl::Indices(
+            std::vector<dsl::IntegerTuple>(storage.get() + begin, storage.get() + used));
       on_gpu[packed[k].index] = 1;
     }
   });

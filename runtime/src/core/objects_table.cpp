@@ -175,14 +175,14 @@ void build_objects(const BuildSource& source, std::span<const BuildGrid> grids,
   // other parts of the batch never contend on one reference count.
   auto cells_owner = std::make_shared<std::shared_ptr<const void>>(source.owner);
 
-  auto view = [&](std::size_t first, std::size_t count) {
+  auto view = [&](std::size_t first_index, std::size_t count) {
     if (count == 0)
       return dsl::Objects{};
-    return dsl::Objects::from_canonical(
-        dsl::SharedArray<dsl::Object>(store, store->at(first), count));
+    const dsl::Object* first = store->at(first_index);
+    return dsl::Objects(std::vector<dsl::Object>(first, first + count));
   };
   auto object = [&](const dsl::Cell* first, std::size_t count) {
-    return dsl::Object::from_canonical(dsl::SharedArray<dsl::Cell>(cells_owner, first, count));
+    return dsl::Object(std::vector<dsl::Cell>(first, first + count));
   };
 
   for (const BuildGrid& g : grids) {

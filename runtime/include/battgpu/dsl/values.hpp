@@ -79,6 +79,25 @@ private:
   SharedArray<Integer> cells_;
 };
 
+/// hash((colour, (row, col))).
+inline std::int64_t python_hash(const Cell& cell) {
+  cpython::TupleHash h;
+  h.add(cpython::hash_int(cell.color));
+  h.add(cpython::pair_hash(cell.index.first, cell.index.second));
+  return h.finish(2);
+}
+/// The hash of the tuple of row tuples.
+inline std::int64_t python_hash(const Grid& grid) {
+  cpython::TupleHash rows;
+  for (Integer i = 0; i < grid.height(); ++i) {
+    cpython::TupleHash row;
+    for (Integer j = 0; j < grid.width(); ++j)
+      row.add(cpython::hash_int(grid.at(i, j)));
+    rows.add(row.finish(static_cast<std::uint64_t>(grid.width())));
+  }
+  return rows.finish(static_cast<std::uint64_t>(grid.height()));
+}
+
 using Object = FrozenSet<Cell>;
 using Objects = FrozenSet<Object>;
 using Indices = FrozenSet<IntegerTuple>;

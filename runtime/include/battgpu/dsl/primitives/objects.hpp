@@ -19,9 +19,8 @@ struct ObjectMode {
   }
 };
 
-/// The objects of `grid` in one mode. Cells of an object are sorted (colour, row, col) and
-/// the objects are sorted by their first cell, which is the set order since objects are
-/// disjoint. All cells share one buffer; each Object is a view into it.
+/// The objects of `grid` in one mode, each object and the result in CPython's iteration order
+/// (arc-dsl's loop simulated on CPython's set algorithms).
 Objects extract_objects(const Grid& grid, ObjectMode mode);
 
 struct objects_fn {
@@ -40,7 +39,7 @@ struct o_g_fn {
 };
 inline constexpr o_g_fn o_g{};
 
-/// The objects of o_g as a tuple, in the set's (canonical) order.
+/// The objects of o_g as a tuple, in the set's iteration order.
 struct o_g_t_fn {
   Tuple<Object> operator()(const Grid& grid, Integer mode) const {
     return Tuple<Object>(extract_objects(grid, ObjectMode::from_index(mode)).storage());
