@@ -74,7 +74,12 @@ Objects extract_objects(const Grid& grid, ObjectMode mode) {
   if (sim::simulate_objects(grid.cells(), p, ws, nullptr, sim::ComputedNeighbours{}, layout) !=
       sim::kLayoutOk)
     throw std::logic_error("objects: the set simulation overflowed tables of its bound");
+  return objects_from_layout(grid, layout);
+}
 
+template <class Index>
+Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>& layout) {
+  const std::int64_t w = grid.width();
   const std::uint32_t count = layout.header->objects;
   const auto uw = static_cast<std::uint32_t>(w);
   std::vector<Object> found(count); // in the order the loop found them
@@ -110,5 +115,8 @@ Objects extract_objects(const Grid& grid, ObjectMode mode) {
   return laid_out(std::move(objects), slot_of, std::move(hashes),
                   (std::int64_t{1} << layout.header->outer_log2) - 1);
 }
+
+template Objects objects_from_layout(const Grid&, const dialects::sim::Layout<std::uint16_t>&);
+template Objects objects_from_layout(const Grid&, const dialects::sim::Layout<std::uint32_t>&);
 
 } // namespace battgpu::dsl

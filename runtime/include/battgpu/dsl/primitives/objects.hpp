@@ -1,6 +1,7 @@
 // Connected-component object extraction: objects, and the batt extensions o_g and o_g_t.
 #pragma once
 
+#include "battgpu/dialects/objects_sim.hpp"
 #include "battgpu/dsl/primitives/traits.hpp"
 
 namespace battgpu::dsl {
@@ -22,6 +23,12 @@ struct ObjectMode {
 /// The objects of `grid` in one mode, each object and the result in CPython's iteration order
 /// (arc-dsl's loop simulated on CPython's set algorithms).
 Objects extract_objects(const Grid& grid, ObjectMode mode);
+
+/// The objects of `grid` from a layout the extraction simulation computed for it in arc-dsl's
+/// cell form (on the CPU or a GPU: runtime/py_objects.hpp): each cell and each object placed
+/// in its slot. Index is std::uint16_t or std::uint32_t.
+template <class Index>
+Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>& layout);
 
 struct objects_fn {
   Objects operator()(const Grid& grid, Boolean univalued, Boolean diagonal,
