@@ -56,6 +56,23 @@ EXPRESSIONS.update({
     'difference': 'difference(asindices(G), toindices(first(O)))',
     'intersection': 'intersection(backdrop(first(O)), ofcolor(G, color(first(O))))',
     'connect': 'connect(ulcorner(first(O)), lrcorner(last(O)))',
+    'vmirror': 'vmirror(first(O))',
+    'cmirror': 'cmirror(last(O))',
+    'shift': 'shift(first(O), (1, -2))',
+    'toindices': 'toindices(first(O))',
+    'box': 'box(first(O))',
+    'inbox': 'inbox(last(O))',
+    'outbox': 'outbox(last(O))',
+    'delta': 'delta(first(O))',
+    'corners': 'corners(first(O))',
+    'dneighbors': 'dneighbors(lrcorner(first(O)))',
+    'ineighbors': 'ineighbors(lrcorner(first(O)))',
+    'vfrontier': 'vfrontier(ulcorner(first(O)))',
+    'shoot': 'shoot(ulcorner(first(O)), (1, 1))',
+    'remove': 'remove(first(O), O)',
+    'mfilter': 'mfilter(O, matcher(size, 1))',
+    'initset': 'initset(first(O))',
+    'prapply': 'prapply(astuple, palette(G), palette(G))',
 })
 
 

@@ -153,6 +153,47 @@ std::vector<Expression> expressions() {
   e.push_back(expr("connect", true, [](const Grid&, const Objects& objs) {
     return connect(ulcorner(first(objs)), lrcorner(last(objs)));
   }));
+  e.push_back(
+      expr("vmirror", true, [](const Grid&, const Objects& objs) { return vmirror(first(objs)); }));
+  e.push_back(
+      expr("cmirror", true, [](const Grid&, const Objects& objs) { return cmirror(last(objs)); }));
+  e.push_back(expr("shift", true, [](const Grid&, const Objects& objs) {
+    return shift(first(objs), IntegerTuple{1, -2});
+  }));
+  e.push_back(expr("toindices", true,
+                   [](const Grid&, const Objects& objs) { return toindices(first(objs)); }));
+  e.push_back(expr("box", true, [](const Grid&, const Objects& objs) { return box(first(objs)); }));
+  e.push_back(
+      expr("inbox", true, [](const Grid&, const Objects& objs) { return inbox(last(objs)); }));
+  e.push_back(
+      expr("outbox", true, [](const Grid&, const Objects& objs) { return outbox(last(objs)); }));
+  e.push_back(
+      expr("delta", true, [](const Grid&, const Objects& objs) { return delta(first(objs)); }));
+  e.push_back(
+      expr("corners", true, [](const Grid&, const Objects& objs) { return corners(first(objs)); }));
+  e.push_back(expr("dneighbors", true, [](const Grid&, const Objects& objs) {
+    return dneighbors(lrcorner(first(objs)));
+  }));
+  e.push_back(expr("ineighbors", true, [](const Grid&, const Objects& objs) {
+    return ineighbors(lrcorner(first(objs)));
+  }));
+  e.push_back(expr("vfrontier", true, [](const Grid&, const Objects& objs) {
+    return vfrontier(ulcorner(first(objs)));
+  }));
+  e.push_back(expr("shoot", true, [](const Grid&, const Objects& objs) {
+    return shoot(ulcorner(first(objs)), IntegerTuple{1, 1});
+  }));
+  e.push_back(expr("remove", true, [](const Grid&, const Objects& objs) {
+    return battgpu::dsl::remove(first(objs), objs);
+  }));
+  e.push_back(expr("mfilter", false, [](const Grid&, const Objects& objs) {
+    return mfilter(objs, matcher(size, 1));
+  }));
+  e.push_back(
+      expr("initset", true, [](const Grid&, const Objects& objs) { return initset(first(objs)); }));
+  e.push_back(expr("prapply", false, [](const Grid& g, const Objects&) {
+    return prapply(astuple, palette(g), palette(g));
+  }));
   return e;
 }
 

@@ -4,6 +4,7 @@
 // CPython. The layout the simulation gives places each cell and each object in its slot.
 #include "battgpu/dsl/primitives/objects.hpp"
 
+#include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/dialects/objects_sim.hpp"
 #include "battgpu/dsl/primitives/patches.hpp"
 
@@ -17,9 +18,8 @@ namespace {
 
 namespace sim = dialects::sim;
 
-/// Per-thread memory for the simulation of one grid.
+/// Per-thread memory for the layout of one grid's result.
 struct Scratch {
-  std::vector<std::int64_t> workspace;
   std::vector<std::int64_t> layout;
 };
 thread_local Scratch scratch;
@@ -35,27 +35,75 @@ std::int64_t* sized(std::vector<std::int64_t>& v, std::size_t bytes) {
 /// slots in a table of `mask`, `hashes` theirs.
 template <class T>
 FrozenSet<T> laid_out(std::vector<T>&& items, const std::vector<std::int64_t>& slots,
-                      std::vector<std::int64_t>&& hashes, std::int64_t mask) {
-  auto layout = std::make_shared<SetLayout>();
-  layout->mask = mask;
-  layout->fill = static_cast<std::int64_t>(items.size());
-  layout->slots.assign(static_cast<std::size_t>(mask + 1), SetLayout::kFree);
+                      const std::vector<std::int64_t>& hashes, std::int64_t mask) {
+  const std::size_t n = items.size();
+  SetLayout layout = SetLayout::make(mask, static_cast<std::int64_t>(n), n);
   cpython::FrozenSetHash set_hash;
-  for (std::size_t q = 0; q < items.size(); ++q) {
-    layout->slots[static_cast<std::size_t>(slots[q])] = static_cast<std::int32_t>(q);
+  for (std::size_t q = 0; q < n; ++q) {
+    layout.slots()[slots[q]] = static_cast<std::int32_t>(q);
+    layout.hashes()[q] = hashes[q];
     set_hash.add(hashes[q]);
   }
-  layout->hash = set_hash.finish(items.size());
-  layout->hashes = std::move(hashes);
+  layout.set_hash(set_hash.finish(n));
   return FrozenSet<T>::adopt(SharedArray<T>(std::move(items)), std::move(layout));
 }
 
+} // namespace
+
+namespace {
+/// The objects this thread extracted last, by grid and mode: programs extract the objects of
+/// equal grids again and again (every solver of a batt file sees the same samples, and many
+/// compute the same grids from them). A grid is found by a hash of its cells, then compared.
+class ObjectsMemo {
+public:
+  const Objects* find(const Grid& grid, ObjectMode mode, std::uint64_t key) const {
+    const Entry& e = entries_[key % kEntries];
+    return e.key == key && e.mode == mode.index() && e.grid == grid ? &e.objects : nullptr;
+  }
+  void put(const Grid& grid, ObjectMode mode, std::uint64_t key, const Objects& objects) {
+    Entry& e = entries_[key % kEntries];
+    e.key = key;
+    e.grid = grid;
+    e.mode = mode.index();
+    e.objects = objects;
+  }
+  /// A hash of the grid's shape, cells and the mode.
+  static std::uint64_t key_of(const Grid& grid, ObjectMode mode) {
+    std::uint64_t h = (static_cast<std::uint64_t>(grid.height()) << 40) ^
+                      (static_cast<std::uint64_t>(grid.width()) << 20) ^
+                      static_cast<std::uint64_t>(mode.index());
+    for (const Integer* c = grid.cells(); c != grid.cells() + grid.cell_count(); ++c)
+      h = (h ^ static_cast<std::uint32_t>(*c)) * 0x100000001B3ULL;
+    return h ^ (h >> 29);
+  }
+
+private:
+  static constexpr std::size_t kEntries = 61;
+  struct Entry {
+    std::uint64_t key = 0;
+    Grid grid;
+    int mode = -1;
+    Objects objects;
+  };
+  Entry entries_[kEntries];
+};
+thread_local ObjectsMemo objects_memo;
 } // namespace
 
 Objects extract_objects(const Grid& grid, ObjectMode mode) {
   const std::int64_t h = grid.height(), w = grid.width();
   if (h == 0 || w == 0)
     return {};
+  const std::uint64_t key = ObjectsMemo::key_of(grid, mode);
+  if (const Objects* known = objects_memo.find(grid, mode, key))
+    return *known;
+  Objects result = simulate_extraction(grid, mode);
+  objects_memo.put(grid, mode, key, result);
+  return result;
+}
+
+Objects simulate_extraction(const Grid& grid, ObjectMode mode) {
+  const std::int64_t h = grid.height(), w = grid.width();
   sim::Params p;
   p.h = h;
   p.w = w;
@@ -66,13 +114,11 @@ Objects extract_objects(const Grid& grid, ObjectMode mode) {
   p.form = sim::CellForm::ArcDsl;
   p.sets = true;
   const std::int64_t n = h * w;
-  const std::int64_t slots = sim::table_bound(n); // tables this large cannot overflow
-  const sim::Workspace ws =
-      sim::workspace_at(sized(scratch.workspace, sim::workspace_bytes(n, slots)), n, slots);
   const auto layout = sim::layout_at<std::uint32_t>(
       sized(scratch.layout, sim::layout_bytes(n, sizeof(std::uint32_t))), n);
-  if (sim::simulate_objects(grid.cells(), p, ws, nullptr, sim::ComputedNeighbours{}, layout) !=
-      sim::kLayoutOk)
+  // The host's run of the simulation: workspace sized never to overflow, cached asindices
+  // orders, pair hashes and neighbour tables.
+  if (dialects::simulate_on_host(grid.cells(), p, layout) != sim::kLayoutOk)
     throw std::logic_error("objects: the set simulation overflowed tables of its bound");
   return objects_from_layout(grid, layout);
 }
@@ -84,12 +130,12 @@ Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>
   const auto uw = static_cast<std::uint32_t>(w);
   std::vector<Object> found(count); // in the order the loop found them
   std::vector<std::int64_t> found_hash(count);
-  std::vector<std::int64_t> slot_of;
+  std::vector<std::int64_t> slot_of, hashes;
   std::size_t at = 0;
   for (std::uint32_t k = 0; k < count; ++k) {
     const std::size_t cells = layout.obj_cells[k];
     std::vector<Cell> items(cells);
-    std::vector<std::int64_t> hashes(cells);
+    hashes.resize(cells);
     slot_of.resize(cells);
     for (std::size_t q = 0; q < cells; ++q) {
       const std::uint32_t c = layout.cell[at + q];
@@ -99,12 +145,12 @@ Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>
       slot_of[q] = layout.slot[at + q];
     }
     at += cells;
-    found[k] = laid_out(std::move(items), slot_of, std::move(hashes),
-                        (std::int64_t{1} << layout.obj_log2[k]) - 1);
+    found[k] =
+        laid_out(std::move(items), slot_of, hashes, (std::int64_t{1} << layout.obj_log2[k]) - 1);
     found_hash[k] = found[k].set_hash();
   }
   std::vector<Object> objects(count);
-  std::vector<std::int64_t> hashes(count);
+  hashes.resize(count);
   slot_of.resize(count);
   for (std::uint32_t q = 0; q < count; ++q) {
     const std::uint32_t k = layout.outer[q];
@@ -112,7 +158,7 @@ Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>
     hashes[q] = found_hash[k];
     slot_of[q] = layout.outer_slot[q];
   }
-  return laid_out(std::move(objects), slot_of, std::move(hashes),
+  return laid_out(std::move(objects), slot_of, hashes,
                   (std::int64_t{1} << layout.header->outer_log2) - 1);
 }
 

@@ -76,7 +76,7 @@ public:
   explicit FrozenSet(std::vector<T>&& items);
 
   /// A set whose table is `layout` (its elements `items` in slot order).
-  static FrozenSet adopt(SharedArray<T> items, std::shared_ptr<const SetLayout> layout) {
+  static FrozenSet adopt(SharedArray<T> items, SetLayout layout) {
     FrozenSet set;
     set.items_ = std::move(items);
     set.layout_ = std::move(layout);
@@ -91,18 +91,18 @@ public:
   const SharedArray<T>& storage() const { return items_; }
 
   /// The table's mask and fill (an empty set has CPython's minimal table).
-  std::int64_t mask() const { return layout_ ? layout_->mask : 7; }
-  std::int64_t fill() const { return layout_ ? layout_->fill : 0; }
+  std::int64_t mask() const { return layout_.mask(); }
+  std::int64_t fill() const { return layout_.fill(); }
   /// The element in slot `s`: its position in iteration order, or SetLayout::kFree / kDummy.
   std::int32_t slot(std::int64_t s) const {
-    return layout_ ? layout_->slots[static_cast<std::size_t>(s)] : SetLayout::kFree;
+    return layout_ ? layout_.slots()[s] : SetLayout::kFree;
   }
   /// The hash of element `i` (in iteration order).
-  std::int64_t hash_at(std::size_t i) const { return layout_->hashes[i]; }
+  std::int64_t hash_at(std::size_t i) const { return layout_.hashes()[i]; }
   /// `hash(self)`.
   std::int64_t set_hash() const {
     if (layout_)
-      return layout_->hash;
+      return layout_.hash();
     return cpython::FrozenSetHash().finish(0);
   }
 
@@ -111,12 +111,13 @@ public:
     if (!layout_)
       return -1;
     std::int64_t found = -1;
-    set_table_detail::probe(hash, layout_->mask, [&](std::int64_t s) {
-      const std::int32_t at = layout_->slots[static_cast<std::size_t>(s)];
+    const std::int32_t* slots = layout_.slots();
+    const std::int64_t* hashes = layout_.hashes();
+    set_table_detail::probe(hash, layout_.mask(), [&](std::int64_t s) {
+      const std::int32_t at = slots[s];
       if (at == SetLayout::kFree)
         return true;
-      if (at >= 0 && layout_->hashes[static_cast<std::size_t>(at)] == hash &&
-          items_[static_cast<std::size_t>(at)] == value) {
+      if (at >= 0 && hashes[at] == hash && items_[static_cast<std::size_t>(at)] == value) {
         found = at;
         return true;
       }
@@ -153,7 +154,7 @@ public:
 
 private:
   SharedArray<T> items_;
-  std::shared_ptr<const SetLayout> layout_; // null for the empty set
+  SetLayout layout_; // null for the empty set
 };
 
 template <class T> std::int64_t python_hash(const FrozenSet<T>& set) {
@@ -161,20 +162,40 @@ template <class T> std::int64_t python_hash(const FrozenSet<T>& set) {
 }
 
 /// A Python set being built: CPython's table algorithms over typed elements. Elements live in
-/// a pool in the order they were added; the table holds their pool numbers.
+/// a pool in the order they were added; the table holds their pool numbers. A table of up to
+/// 8 slots (a set of up to 4 elements) lives inside the builder.
 template <class T> class SetBuilder {
 public:
-  SetBuilder() : slots_(8, SetLayout::kFree) {}
+  SetBuilder() { std::fill_n(small_, 8, SetLayout::kFree); }
+  SetBuilder(const SetBuilder& other) { *this = other; }
+  SetBuilder& operator=(const SetBuilder& other) {
+    if (this != &other) {
+      pool_ = other.pool_;
+      hashes_ = other.hashes_;
+      std::copy_n(other.small_, 8, small_);
+      large_ = other.large_;
+      mask_ = other.mask_;
+      fill_ = other.fill_;
+      used_ = other.used_;
+    }
+    return *this;
+  }
 
   std::int64_t size() const { return used_; }
+  /// Room for `n` elements in the pool (the table still grows as CPython's does).
+  void reserve(std::size_t n) {
+    pool_.reserve(n);
+    hashes_.reserve(n);
+  }
 
   /// `s.add(value)` (set_add_entry).
   void add(const T& value) { add_entry(value, python_hash(value)); }
   void add_entry(const T& value, std::int64_t hash) {
+    std::int32_t* slots = table();
     std::int64_t free_slot = -1, deleted_slot = -1;
     bool present = false;
     set_table_detail::probe(hash, mask_, [&](std::int64_t s) {
-      const std::int32_t id = slots_[static_cast<std::size_t>(s)];
+      const std::int32_t id = slots[s];
       if (id == SetLayout::kFree) {
         free_slot = s;
         return true;
@@ -195,10 +216,10 @@ public:
     const std::int32_t id = push(value, hash);
     ++used_;
     if (deleted_slot >= 0) {
-      slots_[static_cast<std::size_t>(deleted_slot)] = id;
+      slots[deleted_slot] = id;
       return;
     }
-    slots_[static_cast<std::size_t>(free_slot)] = id;
+    slots[free_slot] = id;
     ++fill_;
     if (fill_ * 5 < mask_ * 3)
       return;
@@ -210,7 +231,7 @@ public:
     const std::int64_t s = lookup(value, hash);
     if (s < 0)
       return false;
-    slots_[static_cast<std::size_t>(s)] = SetLayout::kDummy;
+    table()[s] = SetLayout::kDummy;
     --used_;
     return true;
   }
@@ -234,9 +255,11 @@ public:
   }
   /// The same for a set being built.
   void merge(const SetBuilder& other) {
+    if (&other == this)
+      return;
+    const std::int32_t* slots = other.table();
     merge_table(
-        other.mask_, other.fill_, other.used_,
-        [&](std::int64_t s) { return other.slots_[static_cast<std::size_t>(s)]; },
+        other.mask_, other.fill_, other.used_, [&](std::int64_t s) { return slots[s]; },
         [&](std::int32_t id) -> const T& { return other.pool_[static_cast<std::size_t>(id)]; },
         [&](std::int32_t id) { return other.hashes_[static_cast<std::size_t>(id)]; });
   }
@@ -245,30 +268,33 @@ public:
   FrozenSet<T> freeze() const {
     if (used_ == 0)
       return {};
-    auto layout = std::make_shared<SetLayout>();
-    layout->mask = mask_;
-    layout->fill = fill_;
-    layout->slots.resize(slots_.size());
-    layout->hashes.reserve(static_cast<std::size_t>(used_));
+    SetLayout layout = SetLayout::make(mask_, fill_, static_cast<std::size_t>(used_));
     std::vector<T> items;
     items.reserve(static_cast<std::size_t>(used_));
+    std::int32_t* out_slots = layout.slots();
+    std::int64_t* out_hashes = layout.hashes();
+    const std::int32_t* slots = table();
     cpython::FrozenSetHash set_hash;
-    for (std::size_t s = 0; s < slots_.size(); ++s) {
-      const std::int32_t id = slots_[s];
+    for (std::int64_t s = 0; s <= mask_; ++s) {
+      const std::int32_t id = slots[s];
       if (id < 0) {
-        layout->slots[s] = id;
+        out_slots[s] = id;
         continue;
       }
-      layout->slots[s] = static_cast<std::int32_t>(items.size());
+      const auto at = static_cast<std::int32_t>(items.size());
+      out_slots[s] = at;
       items.push_back(pool_[static_cast<std::size_t>(id)]);
-      layout->hashes.push_back(hashes_[static_cast<std::size_t>(id)]);
-      set_hash.add(hashes_[static_cast<std::size_t>(id)]);
+      out_hashes[at] = hashes_[static_cast<std::size_t>(id)];
+      set_hash.add(out_hashes[at]);
     }
-    layout->hash = set_hash.finish(static_cast<std::uint64_t>(used_));
+    layout.set_hash(set_hash.finish(static_cast<std::uint64_t>(used_)));
     return FrozenSet<T>::adopt(SharedArray<T>(std::move(items)), std::move(layout));
   }
 
 private:
+  std::int32_t* table() { return mask_ == 7 ? small_ : large_.data(); }
+  const std::int32_t* table() const { return mask_ == 7 ? small_ : large_.data(); }
+
   std::int32_t push(const T& value, std::int64_t hash) {
     pool_.push_back(value);
     hashes_.push_back(hash);
@@ -276,9 +302,10 @@ private:
   }
 
   std::int64_t lookup(const T& value, std::int64_t hash) const {
+    const std::int32_t* slots = table();
     std::int64_t found = -1;
     set_table_detail::probe(hash, mask_, [&](std::int64_t s) {
-      const std::int32_t id = slots_[static_cast<std::size_t>(s)];
+      const std::int32_t id = slots[s];
       if (id == SetLayout::kFree)
         return true;
       if (id >= 0 && hashes_[static_cast<std::size_t>(id)] == hash &&
@@ -293,10 +320,11 @@ private:
 
   /// set_insert_clean: the first free slot of the element's probe sequence.
   void insert_clean(std::int32_t id) {
+    std::int32_t* slots = table();
     set_table_detail::probe(hashes_[static_cast<std::size_t>(id)], mask_, [&](std::int64_t s) {
-      if (slots_[static_cast<std::size_t>(s)] != SetLayout::kFree)
+      if (slots[s] != SetLayout::kFree)
         return false;
-      slots_[static_cast<std::size_t>(s)] = id;
+      slots[s] = id;
       return true;
     });
   }
@@ -309,13 +337,26 @@ private:
       size <<= 1;
     if (size == 8 && mask_ == 7 && fill_ == used_)
       return;
-    std::vector<std::int32_t> old(static_cast<std::size_t>(size), SetLayout::kFree);
-    old.swap(slots_);
+    const std::int64_t old_mask = mask_;
+    std::vector<std::int32_t> old_large;
+    std::int32_t old_small[8];
+    const std::int32_t* old = nullptr;
+    if (old_mask == 7) {
+      std::copy_n(small_, 8, old_small);
+      old = old_small;
+    } else {
+      old_large.swap(large_);
+      old = old_large.data();
+    }
     mask_ = size - 1;
+    if (size == 8)
+      std::fill_n(small_, 8, SetLayout::kFree);
+    else
+      large_.assign(static_cast<std::size_t>(size), SetLayout::kFree);
     fill_ = used_;
-    for (std::int32_t id : old)
-      if (id >= 0)
-        insert_clean(id);
+    for (std::int64_t s = 0; s <= old_mask; ++s)
+      if (old[s] >= 0)
+        insert_clean(old[s]);
   }
 
   template <class SlotOf, class ItemOf, class HashOf>
@@ -325,11 +366,13 @@ private:
       return;
     if ((fill_ + oused) * 5 >= mask_ * 3)
       resize((used_ + oused) * 2);
+    reserve(pool_.size() + static_cast<std::size_t>(oused));
     if (fill_ == 0 && mask_ == omask && ofill == oused) {
+      std::int32_t* slots = table();
       for (std::int64_t s = 0; s <= omask; ++s) {
         const std::int32_t at = slot_of(s);
         if (at >= 0)
-          slots_[static_cast<std::size_t>(s)] = push(item_of(at), hash_of(at));
+          slots[s] = push(item_of(at), hash_of(at));
       }
       fill_ = used_ = oused;
       return;
@@ -352,12 +395,14 @@ private:
 
   std::vector<T> pool_;
   std::vector<std::int64_t> hashes_;
-  std::vector<std::int32_t> slots_;
+  std::int32_t small_[8];
+  std::vector<std::int32_t> large_;
   std::int64_t mask_ = 7, fill_ = 0, used_ = 0;
 };
 
 template <class T> FrozenSet<T>::FrozenSet(std::vector<T>&& items) {
   SetBuilder<T> builder;
+  builder.reserve(items.size());
   for (const T& v : items)
     builder.add(v);
   *this = builder.freeze();

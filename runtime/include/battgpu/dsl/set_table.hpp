@@ -9,21 +9,53 @@
 // has to perform the set operations its Python source performs, in the same order.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 namespace battgpu::dsl {
 
 /// The table of a frozen set: which element (by its position in iteration order) sits in which
-/// slot, as CPython placed it.
-struct SetLayout {
+/// slot, as CPython placed it, and each element's hash. One block holds it all: the header
+/// (mask, fill, the set's own hash), the hashes in iteration order, then the slots. A null
+/// layout is the empty set's minimal table.
+class SetLayout {
+public:
   static constexpr std::int32_t kFree = -1;
   static constexpr std::int32_t kDummy = -2; ///< a deleted slot (left by a discard)
-  std::int64_t mask = 7;
-  std::int64_t fill = 0;            ///< slots in use or deleted
-  std::int64_t hash = 0;            ///< the frozenset's own hash (frozenset_hash)
-  std::vector<std::int64_t> hashes; ///< each element's hash, in iteration order
-  std::vector<std::int32_t> slots;  ///< mask + 1 entries: element position, kFree or kDummy
+
+  SetLayout() = default;
+  /// A layout of `size` elements in a table of `mask + 1` slots, every slot free; the hashes
+  /// and the set's hash are the caller's to write.
+  static SetLayout make(std::int64_t mask, std::int64_t fill, std::size_t size) {
+    const std::size_t slots = static_cast<std::size_t>(mask + 1);
+    SetLayout l;
+    l.block_ = std::make_shared_for_overwrite<std::int64_t[]>(kHeader + size + (slots + 1) / 2);
+    l.block_[0] = mask;
+    l.block_[1] = fill;
+    l.block_[2] = 0;
+    l.size_ = size;
+    std::fill_n(l.slots(), slots, kFree);
+    return l;
+  }
+
+  explicit operator bool() const { return block_ != nullptr; }
+  std::int64_t mask() const { return block_ ? block_[0] : 7; }
+  std::int64_t fill() const { return block_ ? block_[1] : 0; }
+  /// The frozenset's hash (frozenset_hash).
+  std::int64_t hash() const { return block_[2]; }
+  void set_hash(std::int64_t h) { block_[2] = h; }
+  std::int64_t* hashes() { return block_.get() + kHeader; }
+  const std::int64_t* hashes() const { return block_.get() + kHeader; }
+  std::int32_t* slots() { return reinterpret_cast<std::int32_t*>(hashes() + size_); }
+  const std::int32_t* slots() const {
+    return reinterpret_cast<const std::int32_t*>(hashes() + size_);
+  }
+
+private:
+  static constexpr std::size_t kHeader = 3;
+  std::shared_ptr<std::int64_t[]> block_;
+  std::size_t size_ = 0;
 };
 
 namespace set_table_detail {

@@ -50,6 +50,10 @@ public:
     return row >= 0 && row < height_ && col >= 0 && col < width_;
   }
   const Integer* cells() const { return cells_.data(); }
+  /// True when both grids show the same memory (then they are equal).
+  bool same_storage(const Grid& other) const {
+    return height_ == other.height_ && width_ == other.width_ && cells_.same_storage(other.cells_);
+  }
   std::size_t cell_count() const { return static_cast<std::size_t>(height_) * width_; }
   Tuple<Integer> row(Integer i) const {
     return Tuple<Integer>(std::vector<Integer>(cells() + i * width_, cells() + (i + 1) * width_));
