@@ -1,12 +1,9 @@
 // The batch runtime's object extraction, every path side by side in one run (issue 4):
-//   objects_kernel          labelling kernels alone (device events), labelings/s
 //   objects_e2e_gpu         host grids in, DSL Objects out, through the GPU path
 //   objects_e2e_cpu_batch   the runtime's CPU path on all cores
 //   objects_e2e_cpu_dsl     the DSL's o_g per grid and mode, spread over all cores
-//   bytes_h2d/d2h_per_grid  bytes moved each way per grid, and the copy bandwidth they face
+//   bytes_h2d/d2h_per_grid  bytes moved each way per grid
 //   sweep_* and crossover   the batch size from which the GPU path wins
-// Every line also names the GPU result layout in effect ("layout": cells|compact, from
-// BATTGPU_RESULT_LAYOUT).
 // Grids are ARC training grids resampled (or synthetic ARC-like ones), all 8 modes.
 //
 // usage: battgpu_bench_runtime [--sizes 1000,10000,...] [--repetitions N] [--paths LIST]
@@ -16,7 +13,6 @@
 #include "battgpu/dsl.hpp"
 #include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/device.hpp"
-#include "battgpu/runtime/diagnostics.hpp"
 #include "battgpu/runtime/objects_batch.hpp"
 #include "battgpu/runtime/stats.hpp"
 #include "battgpu/runtime/synthetic.hpp"
@@ -28,7 +24,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -44,7 +39,7 @@ void usage() {
       "usage: battgpu_bench_runtime [options]\n"
       "  --sizes LIST       batch sizes (default 1000,10000,100000,1000000)\n"
       "  --repetitions N    timed runs per measurement after one warm-up (default 5)\n"
-      "  --paths LIST       of kernel,gpu,cpu,dsl,auto (default all that apply)\n"
+      "  --paths LIST       of gpu,cpu,dsl,auto (default all that apply)\n"
       "  --tasks DIR        ARC task folder to resample (default ../shared/arc-agi/training)\n"
       "  --synthetic        random ARC-like grids instead of ARC grids\n"
       "  --no-sweep         skip the crossover sweep\n"
@@ -98,15 +93,6 @@ template <class Make> bench::Summary time_calls(int repetitions, Make make) {
   return s;
 }
 
-bench::Summary summarise(std::vector<double> seconds) {
-  std::sort(seconds.begin(), seconds.end());
-  bench::Summary s;
-  s.median = seconds[seconds.size() / 2];
-  s.min = seconds.front();
-  s.max = seconds.back();
-  return s;
-}
-
 /// The DSL's o_g for every grid and mode, spread over every hardware thread.
 std::vector<std::array<dsl::Objects, 8>> dsl_all_cores(const std::vector<dsl::Grid>& grids) {
   std::vector<std::array<dsl::Objects, 8>> out(grids.size());
@@ -132,26 +118,18 @@ std::vector<std::array<dsl::Objects, 8>> dsl_all_cores(const std::vector<dsl::Gr
   return out;
 }
 
-/// Fields every result line carries besides the usual ones: the GPU result layout in effect
-/// (runtime::config().result_layout, BATTGPU_RESULT_LAYOUT), so that runs stay comparable.
-std::string& extra_fields() {
-  static std::string fields;
-  return fields;
-}
-
 void print_value(const std::string& name, long long size, double value, const std::string& unit,
                  const std::string& device, const std::string& commit) {
   std::printf("{\"name\": \"%s\", \"size\": %lld, \"repetitions\": 1, \"median\": %.6g, "
-              "\"spread\": 0, \"unit\": \"%s\", \"device\": \"%s\", \"commit\": \"%s\"%s}\n",
-              name.c_str(), size, value, unit.c_str(), device.c_str(), commit.c_str(),
-              extra_fields().c_str());
+              "\"spread\": 0, \"unit\": \"%s\", \"device\": \"%s\", \"commit\": \"%s\"}\n",
+              name.c_str(), size, value, unit.c_str(), device.c_str(), commit.c_str());
   std::fflush(stdout);
 }
 
 void print_rate(const std::string& name, long long size, const bench::Summary& s,
                 const std::string& unit, double items, const std::string& device,
                 const std::string& commit, int repetitions) {
-  bench::print_measurement(name, size, s, unit, items, device, commit, repetitions, extra_fields());
+  bench::print_measurement(name, size, s, unit, items, device, commit, repetitions, "");
 }
 
 bool has(const std::string& list, const std::string& item) {
@@ -168,7 +146,7 @@ bool has(const std::string& list, const std::string& item) {
 int main(int argc, char** argv) {
   std::string tasks_dir = BATTGPU_DEFAULT_SHARED_DIR "/arc-agi/training";
   std::string commit = BATTGPU_GIT_COMMIT;
-  std::string paths = "kernel,gpu,cpu,dsl,auto";
+  std::string paths = "gpu,cpu,dsl,auto";
   std::vector<std::size_t> sizes{1000, 10000, 100000, 1000000};
   int repetitions = 5;
   bool synthetic = false, sweep = true;
@@ -210,9 +188,6 @@ int main(int argc, char** argv) {
     }
   }
 
-  extra_fields() = std::string(", \"layout\": \"") +
-                   runtime::result_layout_name(runtime::config().result_layout) + "\"";
-
   std::vector<dsl::Grid> pool;
   if (!synthetic) {
     auto loaded = tasks::load_tasks(tasks_dir);
@@ -241,33 +216,12 @@ int main(int argc, char** argv) {
   const runtime::ModeMask modes = runtime::all_modes;
   const runtime::BatchOptions on_gpu{runtime::Path::Gpu}, on_cpu{runtime::Path::Cpu};
 
-  std::optional<runtime::CopyBandwidth> bandwidth;
-  if (gpu) {
-    bandwidth = runtime::measure_copy_bandwidth(std::size_t{256} << 20, 5);
-    if (bandwidth->ok) {
-      print_value("copy_bandwidth_h2d_pinned", 256 << 20, bandwidth->host_to_device, "bytes/s",
-                  gpu_name, commit);
-      print_value("copy_bandwidth_d2h_pinned", 256 << 20, bandwidth->device_to_host, "bytes/s",
-                  gpu_name, commit);
-    }
-  }
-
   for (std::size_t size : sizes) {
     auto grids = resample(pool, size, size);
     const double labelings = 8.0 * static_cast<double>(size);
     const long long n = static_cast<long long>(size);
     const int reps = size >= 1000000 ? std::max(1, std::min(repetitions, 3)) : repetitions;
     double gpu_median = 0;
-    if (gpu && has(paths, "kernel")) {
-      auto t = runtime::time_objects_kernels(grids, modes, reps + 1);
-      if (t.ok) {
-        t.seconds.erase(t.seconds.begin()); // warm-up
-        print_rate("objects_kernel", n, summarise(t.seconds), "labelings/s",
-                   static_cast<double>(t.labelings), gpu_name, commit, reps);
-      } else {
-        std::fprintf(stderr, "kernel timing failed: %s\n", t.reason.c_str());
-      }
-    }
     if (gpu && has(paths, "gpu")) {
       runtime::reset_stats();
       auto s = time_calls(reps, [&] { return runtime::batch_objects_many(grids, modes, on_gpu); });
@@ -279,11 +233,6 @@ int main(int argc, char** argv) {
       const double d2h = static_cast<double>(st.bytes_d2h) / runs / static_cast<double>(size);
       print_value("bytes_h2d_per_grid", n, h2d, "bytes", gpu_name, commit);
       print_value("bytes_d2h_per_grid", n, d2h, "bytes", gpu_name, commit);
-      if (bandwidth && bandwidth->ok)
-        print_value("transfer_bound", n,
-                    h2d * static_cast<double>(size) / bandwidth->host_to_device +
-                        d2h * static_cast<double>(size) / bandwidth->device_to_host,
-                    "seconds", gpu_name, commit);
       const double per_run = 1.0 / runs;
       print_value("stage_pack", n, st.time.pack * per_run, "seconds", gpu_name, commit);
       print_value("stage_h2d", n, st.time.h2d * per_run, "seconds", gpu_name, commit);

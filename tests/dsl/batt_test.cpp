@@ -68,10 +68,10 @@ TEST(Batt, OgUsesTheModeBits) {
 TEST(Batt, OgTIsTheSetInOrder) {
   auto t = o_g_t(tie, R5);
   static_assert(std::is_same_v<decltype(t), Tuple<Object>>);
-  // Objects order by their smallest cell: colour, then row, then column.
+  // `tuple(objects(tie, True, False, True))` as CPython 3.11 iterates it.
   EXPECT_EQ(
-      t, (Tuple<Object>{Object{{1, {0, 0}}, {1, {0, 1}}}, Object{{1, {1, 2}}}, Object{{1, {2, 0}}},
-                        Object{{1, {2, 3}}}, Object{{2, {1, 1}}}, Object{{2, {2, 2}}}}));
+      t, (Tuple<Object>{Object{{1, {1, 2}}}, Object{{2, {2, 2}}}, Object{{1, {0, 1}}, {1, {0, 0}}},
+                        Object{{1, {2, 3}}}, Object{{1, {2, 0}}}, Object{{2, {1, 1}}}}));
   EXPECT_EQ(o_g_t(Grid{}, R0), Tuple<Object>{});
   EXPECT_EQ(rbind(o_g_t, R7)(tie).size(), 3u);
 }
@@ -107,10 +107,11 @@ TEST(Batt, GetNthF) {
   EXPECT_EQ(get_nth_f(s, L2), 9);
   EXPECT_EQ(get_nth_f(s, F2), 0);
   EXPECT_EQ(get_nth_f(s, L3), 0);
-  EXPECT_EQ(get_nth_f(Indices{{1, 1}, {0, 0}}, F0), (P{0, 0}));
-  EXPECT_EQ(get_nth_f(Objects{o2, o1}, F1), o2);
+  // CPython iterates frozenset({(1, 1), (0, 0)}) as (1, 1), (0, 0), and {o2, o1} as o2, o1.
+  EXPECT_EQ(get_nth_f(Indices{{1, 1}, {0, 0}}, F0), (P{1, 1}));
+  EXPECT_EQ(get_nth_f(Objects{o2, o1}, F1), o1);
   EXPECT_EQ(get_nth_f(Objects{}, L1), Object{});
-  EXPECT_EQ(rbind(get_nth_f, F0)(o_g(tie, R5)), (Object{{1, {0, 0}}, {1, {0, 1}}}));
+  EXPECT_EQ(rbind(get_nth_f, F0)(o_g(tie, R5)), (Object{{1, {1, 2}}}));
 }
 
 TEST(Batt, DifferenceTuple) {

@@ -35,7 +35,8 @@ TEST(Collections, CombineKeepsKind) {
   auto u = combine(IntegerSet{1, 2}, IntegerSet{2, 3});
   static_assert(std::is_same_v<decltype(u), IntegerSet>);
   EXPECT_EQ(u, (IntegerSet{1, 2, 3}));
-  EXPECT_EQ(seq(combine(Indices{{1, 1}}, Indices{{0, 0}})), (std::vector<P>{{0, 0}, {1, 1}}));
+  // CPython iterates frozenset(((1, 1), (0, 0))) in that order.
+  EXPECT_EQ(seq(combine(Indices{{1, 1}}, Indices{{0, 0}})), (std::vector<P>{{1, 1}, {0, 0}}));
   EXPECT_EQ(combine(Ints{}, Ints{}), Ints{});
   EXPECT_EQ(combine(Objects{o1}, Objects{o1, o2}), (Objects{o1, o2}));
 }
@@ -149,9 +150,9 @@ TEST(Collections, ArgmaxArgminTiesGoToTheFirst) {
   EXPECT_EQ(argmax(Ints{3, 2, 5}, even), 2);
   EXPECT_EQ(argmax(Rows{{1, 2}, {3, 4}}, size), (Ints{1, 2}));
   EXPECT_EQ(argmin(Rows{{1, 2}, {3, 4}}, size), (Ints{1, 2}));
-  // Objects iterate in ascending order: o1 (colour 1) before o2 (colour 2).
-  EXPECT_EQ(argmax(Objects{o2, o1}, size), o1);
-  EXPECT_EQ(argmin(Objects{o2, o1}, size), o1);
+  // CPython iterates frozenset({o2, o1}) as o2, o1.
+  EXPECT_EQ(argmax(Objects{o2, o1}, size), o2);
+  EXPECT_EQ(argmin(Objects{o2, o1}, size), o2);
   // Small integers iterate in CPython's order: {1, 8} as 8, 1; {1, 9} as 1, 9; {9, 1} as 9, 1.
   EXPECT_EQ(argmax(IntegerSet{1, 8}, positive), 8);
   EXPECT_EQ(argmin(IntegerSet{1, 8}, positive), 8);
@@ -180,8 +181,8 @@ TEST(Collections, MostcommonTiesFollowSetOrder) {
   EXPECT_EQ(leastcommon(Ints{9, 1, 1, 9}), 9);
   EXPECT_EQ(mostcommon(Ints{1, 8}), 8);
   EXPECT_EQ(leastcommon(Ints{1, 8}), 8);
-  // Pairs iterate in ascending order.
-  EXPECT_EQ(mostcommon(Tuple<P>{{1, 1}, {0, 0}, {1, 1}, {0, 0}}), (P{0, 0}));
+  // CPython iterates set(((1, 1), (0, 0), ...)) as (1, 1), (0, 0).
+  EXPECT_EQ(mostcommon(Tuple<P>{{1, 1}, {0, 0}, {1, 1}, {0, 0}}), (P{1, 1}));
 }
 
 TEST(Collections, MostcommonWherePythonRaises) {
@@ -227,7 +228,7 @@ TEST(Collections, Extract) {
 }
 
 TEST(Collections, Totuple) {
-  EXPECT_EQ(totuple(Indices{{1, 1}, {0, 2}}), (Tuple<P>{{0, 2}, {1, 1}}));
+  EXPECT_EQ(totuple(Indices{{1, 1}, {0, 2}}), (Tuple<P>{{1, 1}, {0, 2}})); // CPython's order
   EXPECT_EQ(totuple(IntegerSet{1, 8}), (Ints{8, 1}));
   EXPECT_EQ(totuple(Ints{2, 2}), (Ints{2, 2}));
   EXPECT_EQ(totuple(Grid{{1, 2}, {3, 4}}), (Rows{{1, 2}, {3, 4}}));
@@ -237,8 +238,8 @@ TEST(Collections, Totuple) {
 TEST(Collections, FirstLast) {
   EXPECT_EQ(first(Ints{3, 1, 2}), 3);
   EXPECT_EQ(last(Ints{3, 1, 2}), 2);
-  EXPECT_EQ(first(Indices{{1, 1}, {0, 2}}), (P{0, 2}));
-  EXPECT_EQ(last(Indices{{1, 1}, {0, 2}}), (P{1, 1}));
+  EXPECT_EQ(first(Indices{{1, 1}, {0, 2}}), (P{1, 1})); // CPython iterates (1, 1), (0, 2)
+  EXPECT_EQ(last(Indices{{1, 1}, {0, 2}}), (P{0, 2}));
   EXPECT_EQ(first(IntegerSet{1, 8}), 8);
   EXPECT_EQ(last(IntegerSet{1, 8}), 1);
   EXPECT_EQ(first(Grid{{1, 2}, {3, 4}}), (Ints{1, 2}));
@@ -303,7 +304,8 @@ TEST(Collections, Product) {
   static_assert(std::is_same_v<decltype(p), FrozenSet<P>>);
   EXPECT_EQ(p, (FrozenSet<P>{{1, 3}, {2, 3}}));
   EXPECT_EQ(product(Ints{1, 1}, Ints{2}), (FrozenSet<P>{{1, 2}}));
-  EXPECT_EQ(seq(product(Ints{1, 0}, Ints{6, 5})), (std::vector<P>{{0, 5}, {0, 6}, {1, 5}, {1, 6}}));
+  // As CPython 3.11 iterates product((1, 0), (6, 5)).
+  EXPECT_EQ(seq(product(Ints{1, 0}, Ints{6, 5})), (std::vector<P>{{1, 6}, {1, 5}, {0, 5}, {0, 6}}));
   EXPECT_EQ(product(Ints{}, Ints{1}), FrozenSet<P>{});
 }
 

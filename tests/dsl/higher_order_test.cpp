@@ -191,11 +191,13 @@ TEST(HigherOrder, ApplyWithBooleanResults) {
   EXPECT_EQ(first(extract(pair(grids, same), last)), (Grid{{3, 3}}));
 }
 
-/// A comparable function object, so that a frozenset of functions can be built.
+/// A comparable, hashable function object, so that a frozenset of functions can be built.
+/// (Python hashes functions by identity, so their sets have no reproducible order.)
 struct AddK {
   int k = 0;
   int operator()(int x) const { return x + k; }
   friend auto operator<=>(const AddK&, const AddK&) = default;
+  friend std::int64_t python_hash(const AddK& f) { return f.k; }
 };
 
 TEST(HigherOrder, RapplyKeepsKind) {

@@ -226,8 +226,8 @@ TEST(Patches, PaletteNumcolors) {
 }
 
 TEST(Patches, Color) {
-  // The first cell in iteration order: cells order by colour first.
-  EXPECT_EQ(color(Object{{2, {0, 0}}, {1, {1, 1}}}), 1);
+  // The first cell in CPython's iteration order, here (2, (0, 0)).
+  EXPECT_EQ(color(Object{{2, {0, 0}}, {1, {1, 1}}}), 2);
   EXPECT_EQ(color(Object{{7, {3, 3}}}), 7);
   EXPECT_EQ(color(Tuple<Cell>{{5, {0, 0}}, {1, {1, 1}}}), 5);
   EXPECT_EQ(color(Object{}), 0);
@@ -257,10 +257,11 @@ TEST(Patches, Colorfilter) {
   const Object o3{{1, {1, 0}}, {1, {1, 1}}};
   EXPECT_EQ(colorfilter(Objects{o1, o2, o3}, 1), (Objects{o1, o3}));
   EXPECT_EQ(colorfilter(Objects{o1, o2, o3}, 5), Objects{});
-  // A multicolour object is filtered by its first cell's colour, the smallest.
+  // A multicolour object is filtered by its first cell's colour in CPython's iteration order,
+  // here (2, (0, 0)).
   const Object mixed{{2, {0, 0}}, {1, {5, 5}}};
-  EXPECT_EQ(colorfilter(Objects{mixed}, 1), (Objects{mixed}));
-  EXPECT_EQ(colorfilter(Objects{mixed}, 2), Objects{});
+  EXPECT_EQ(colorfilter(Objects{mixed}, 1), Objects{});
+  EXPECT_EQ(colorfilter(Objects{mixed}, 2), (Objects{mixed}));
   // An empty object in the set makes Python raise.
   EXPECT_EQ(colorfilter(Objects{Object{}, o1}, 1), Objects{});
 }
@@ -301,10 +302,10 @@ TEST(Patches, Frontiers) {
   auto v = vfrontier(P{3, 4});
   EXPECT_EQ(v, ray(P{0, 4}, P{1, 0}, 30));
   EXPECT_EQ(v.size(), 30u);
-  EXPECT_EQ(first(v), (P{0, 4}));
-  EXPECT_EQ(last(v), (P{29, 4}));
+  EXPECT_EQ(first(v), (P{12, 4})); // as CPython 3.11 iterates vfrontier((3, 4))
+  EXPECT_EQ(last(v), (P{21, 4}));
   EXPECT_EQ(hfrontier(P{-2, 7}), ray(P{-2, 0}, P{0, 1}, 30));
-  EXPECT_EQ(first(hfrontier(P{3, 0})), (P{3, 0}));
+  EXPECT_EQ(first(hfrontier(P{3, 0})), (P{3, 4}));
   EXPECT_EQ(last(hfrontier(P{3, 0})), (P{3, 29}));
   EXPECT_EQ(vfrontier(P{0, -5}), ray(P{0, -5}, P{1, 0}, 30));
 }

@@ -37,11 +37,8 @@ inline std::vector<dsl::Objects> sample_containers(std::size_t grids, std::uint6
     for (int mode : {1, 3, 5, 7, 4})
       out.push_back(dsl::o_g(g[i], mode));
     if (i % 7 == 0)
-      out.push_back(dsl::apply(
-          [&](const dsl::Object& o) {
-            return dsl::shift(o, {-3, 40});
-          },
-          dsl::o_g(g[i], 5)));
+      out.push_back(dsl::apply([&](const dsl::Object& o) { return dsl::shift(o, {-3, 40}); },
+                               dsl::o_g(g[i], 5)));
   }
   out.push_back(dsl::Objects{});
   return out;
@@ -53,8 +50,11 @@ inline std::size_t check_mapply(const std::vector<dsl::Objects>& containers, run
   auto check = [&](PerObjectOp op, auto f, const char* name) {
     auto batch = runtime::batch_mapply_many(op, containers, runtime::BatchOptions{path});
     for (std::size_t i = 0; i < containers.size(); ++i) {
+      // Equal in iteration order too: the DSL's mapply gives CPython's order.
       dsl::Indices expected = dsl::mapply(f, containers[i]);
-      if (batch[i] != expected && ++bad <= 3)
+      const bool same =
+          std::equal(batch[i].begin(), batch[i].end(), expected.begin(), expected.end());
+      if (!same && ++bad <= 3)
         ADD_FAILURE() << name << " differs for container " << i << ": " << batch[i].size()
                       << " indices, expected " << expected.size();
     }

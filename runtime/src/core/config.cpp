@@ -105,13 +105,6 @@ RuntimeConfig config_from_environment() {
     else if (s == "gpu")
       c.path = Path::Gpu;
   }
-  if (const char* v = env("BATTGPU_RESULT_LAYOUT")) {
-    std::string s(v);
-    if (s == "cells")
-      c.result_layout = ResultLayout::Cells;
-    else if (s == "compact")
-      c.result_layout = ResultLayout::Compact;
-  }
   env_number("BATTGPU_MEMORY_FRACTION", c.memory_fraction);
   env_number("BATTGPU_SHARDS_PER_DEVICE", c.shards_per_device);
   env_number("BATTGPU_STREAMS", c.streams);
@@ -127,10 +120,6 @@ RuntimeConfig config_from_environment() {
     c.stats_path = v;
   sanitize(c);
   return c;
-}
-
-const char* result_layout_name(ResultLayout layout) {
-  return layout == ResultLayout::Compact ? "compact" : "cells";
 }
 
 RuntimeConfig config() {

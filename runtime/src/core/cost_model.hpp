@@ -1,9 +1,9 @@
 // Chooses the GPU or the CPU path for a call from measured costs (SPEC section 5).
 //
-// Work is counted in labelled cells: cells of the batch times the base labellings the modes
-// need. The CPU path costs `cpu_per_cell` per labelled cell (all cores), the GPU path a fixed
-// `gpu_per_call` plus `gpu_per_cell`. The estimates come from a calibration run on synthetic
-// ARC-like grids the first time a call could use a GPU, and follow the calls measured since.
+// Each operation counts its work in its own measure (cells). The CPU path costs `cpu_per_cell`
+// per unit (all cores), the GPU path a fixed `gpu_per_call` plus `gpu_per_cell`. The estimates
+// come from a calibration run on synthetic ARC-like grids the first time a call could use a
+// GPU.
 #pragma once
 
 #include "battgpu/runtime/config.hpp"
@@ -13,13 +13,8 @@
 
 namespace battgpu::runtime::detail {
 
-/// The path for a call of `grids` grids and `work` labelled cells.
-Path choose_objects_path(const RuntimeConfig& config, Path requested, std::size_t grids,
-                         std::uint64_t work);
-void observe_objects_call(Path path, std::size_t grids, std::uint64_t work, double seconds);
-
-/// The operations other than object extraction, each with a cost model of its own.
-enum class CostKind { GridValues, Mapply, PyObjects, Count };
+/// The operations with a GPU path, each with a cost model of its own.
+enum class CostKind { GridValues, PyObjects, Count };
 
 /// Times one path on the calibration batch (`gpu` false: the CPU path); a negative result
 /// means the path failed.

@@ -5,8 +5,8 @@
 #include "battgpu/runtime/synthetic.hpp"
 #include "core/cost_model.hpp"
 #include "core/devices.hpp"
+#include "core/gpu_grids.hpp"
 #include "core/host_memory.hpp"
-#include "core/layout.hpp"
 #include "core/stats_internal.hpp"
 #include "cpu/thread_pool.hpp"
 #include "cuda/backend.hpp"
@@ -21,8 +21,12 @@ namespace {
 constexpr std::size_t kGrain = 1024; // grids per host task, at most
 } // namespace
 
+// `frozenset({v for r in grid for v in r})`: the set comprehension, then its copy.
 dsl::IntegerSet GridColours::palette() const {
-  return dsl::IntegerSet::from_canonical(std::vector<int>(colours));
+  dsl::SetBuilder<int> set;
+  for (int c : first_seen)
+    set.add(c);
+  return dsl::frozen_copy(set);
 }
 
 dsl::Tuple<dsl::Integer> GridColours::p_g() const {
@@ -57,6 +61,7 @@ GridColours finish(std::vector<int> seen, std::vector<std::uint32_t> counts) {
   std::vector<int> ordered = seen;
   dsl::to_cpython_set_order(std::span<int>(ordered));
   out.colours = ordered;
+  out.first_seen = seen;
   out.counts.reserve(ordered.size());
   for (int c : ordered)
     out.counts.push_back(
@@ -86,9 +91,8 @@ bool gpu_grid_values(std::span<const dsl::Grid> grids, const std::vector<std::si
   std::uint32_t offset = 0;
   for (std::size_t k = 0; k < count; ++k) {
     const dsl::Grid& g = grids[items[k]];
-    descs[k] = GpuGridDesc{
-        offset, 0, 0, static_cast<std::uint16_t>(g.height()), static_cast<std::uint16_t>(g.width()),
-        0,      0, 0};
+    descs[k] = GpuGridDesc{offset, static_cast<std::uint16_t>(g.height()),
+                           static_cast<std::uint16_t>(g.width())};
     offset += static_cast<std::uint32_t>(align4(g.cell_count()));
   }
   const std::size_t pack_grain = detail::cpu_pool().grain(count, kGrain);

@@ -1,7 +1,5 @@
 #include "battgpu/runtime/prefetch.hpp"
 
-#include "battgpu/runtime/mapply_batch.hpp"
-
 #include <array>
 #include <atomic>
 #include <functional>
@@ -99,7 +97,6 @@ std::size_t prefetch_grid_values(std::span<const dsl::Grid> grids, const BatchOp
 }
 
 void clear_prefetched() {
-  detail::clear_prefetched_mapply();
   Memo& m = memo();
   std::unique_lock lock(m.mutex);
   m.entries.clear();

@@ -1,7 +1,7 @@
 // Colour counts and first occurrences of many grids: one warp per grid.
 #pragma once
 
-#include "core/layout.hpp"
+#include "core/gpu_grids.hpp"
 
 #include <cuda_runtime.h>
 

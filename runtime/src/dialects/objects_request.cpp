@@ -410,6 +410,8 @@ std::int64_t most_common_of_ints(const std::vector<std::int64_t>& values,
 
 template std::uint32_t simulate_on_host(const std::int64_t*, const sim::Params&,
                                         const sim::Layout<std::uint32_t>&);
+template std::uint32_t simulate_on_host(const int*, const sim::Params&,
+                                        const sim::Layout<std::uint32_t>&);
 template std::uint32_t simulate_on_host(const std::int8_t*, const sim::Params&,
                                         const sim::Layout<std::uint16_t>&);
 template std::uint32_t simulate_on_host(const std::int8_t*, const sim::Params&,

@@ -1,222 +1,168 @@
-// CPU connected components for `objects` / `o_g`, building the DSL values directly.
-//
-// The grid is copied into a frame one cell wider on every side whose border is marked
-// visited, so the flood fill needs no bounds checks. Objects are then laid out in one
-// buffer in set order, each a view into it.
+// `objects` / `o_g` for the typed DSL: the Python loop of arc-dsl's `objects`, simulated on
+// CPython's set algorithms (battgpu/dialects/objects_sim.hpp, the same simulation the Python
+// dialects and the batch runtime run), so that every object and the result iterate as in
+// CPython. The layout the simulation gives places each cell and each object in its slot.
 #include "battgpu/dsl/primitives/objects.hpp"
+
+#include "battgpu/dialects/objects_request.hpp"
+#include "battgpu/dialects/objects_sim.hpp"
 #include "battgpu/dsl/primitives/patches.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <numeric>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace battgpu::dsl {
 namespace {
 
-constexpr std::int32_t kUnvisited = -1;
-constexpr std::int32_t kBorder = -2;
+namespace sim = dialects::sim;
 
-/// Per-thread buffers, so a labelling allocates nothing but its result.
+/// Per-thread memory for the layout of one grid's result.
 struct Scratch {
-  std::vector<std::int32_t> label; // framed: component, kUnvisited, or kBorder
-  std::vector<Integer> color;      // framed copy of the grid
-  std::vector<std::int32_t> stack;
-  std::vector<std::int32_t> first_cell; // per component: framed index of its smallest cell
-  std::vector<std::int32_t> size;       // per component: number of cells (both from the fill)
-  std::vector<std::int32_t> order;      // components in set order
-  std::vector<std::int32_t> cursor;     // per component: next free slot in the buffer
-  std::vector<std::int32_t> by_color;   // framed cell indices sorted by (colour, row, col)
+  std::vector<std::int64_t> layout;
 };
 thread_local Scratch scratch;
 
-/// Copies the grid into the framed buffers and resets the per-component lists.
-void prepare_frame(const Grid& grid) {
-  const int h = grid.height(), w = grid.width();
-  const int fw = w + 2;
-  auto& label = scratch.label;
-  auto& color = scratch.color;
-  label.assign(static_cast<std::size_t>(h + 2) * fw, kBorder);
-  color.resize(label.size());
-  scratch.stack.resize(static_cast<std::size_t>(h) * w);
-  for (int i = 0; i < h; ++i) {
-    std::copy_n(grid.cells() + i * w, w, color.begin() + (i + 1) * fw + 1);
-    std::fill_n(label.begin() + (i + 1) * fw + 1, w, kUnvisited);
-  }
-  scratch.first_cell.clear();
-  scratch.size.clear();
+std::int64_t* sized(std::vector<std::int64_t>& v, std::size_t bytes) {
+  const std::size_t words = (bytes + sizeof(std::int64_t) - 1) / sizeof(std::int64_t);
+  if (v.size() < words)
+    v.resize(words);
+  return v.data();
 }
 
-/// Labels components by depth-first flood fill; returns the number of components.
-/// Background cells (when there is a background) keep kUnvisited. The mode is a template
-/// parameter so that the inner loop carries no mode tests.
-template <bool Univalued, bool Diagonal, bool HasBg>
-int label_components(int h, int w, Integer bg) {
-  const int fw = w + 2;
-  std::int32_t* label = scratch.label.data();
-  const Integer* color = scratch.color.data();
-  std::int32_t* stack = scratch.stack.data();
-  const int steps[8] = {-fw, fw, -1, 1, -fw - 1, -fw + 1, fw - 1, fw + 1};
-  constexpr int step_count = Diagonal ? 8 : 4;
-
-  int count = 0;
-  for (int i = 1; i <= h; ++i) {
-    for (int seed = i * fw + 1; seed < i * fw + 1 + w; ++seed) {
-      if (label[seed] != kUnvisited || (HasBg && color[seed] == bg))
-        continue;
-      const Integer seed_color = color[seed];
-      label[seed] = count;
-      int top = 0;
-      stack[top++] = seed;
-      int smallest = seed; // (colour, row, col) order; the seed is row-major first
-      int cells = 0;
-      while (top > 0) {
-        const int cell = stack[--top];
-        ++cells;
-        for (int k = 0; k < step_count; ++k) {
-          const int next = cell + steps[k];
-          if (label[next] != kUnvisited)
-            continue;
-          const Integer v = color[next];
-          bool joins = true;
-          if constexpr (Univalued)
-            joins = v == seed_color;
-          else if constexpr (HasBg)
-            joins = v != bg;
-          if (joins) {
-            label[next] = count;
-            stack[top++] = next;
-            if constexpr (!Univalued)
-              if (v < color[smallest] || (v == color[smallest] && next < smallest))
-                smallest = next;
-          }
-        }
-      }
-      scratch.first_cell.push_back(smallest);
-      scratch.size.push_back(cells);
-      ++count;
-    }
+/// The frozenset laid out as the simulation placed it: `items` in slot order, `slots` their
+/// slots in a table of `mask`, `hashes` theirs.
+template <class T>
+FrozenSet<T> laid_out(std::vector<T>&& items, const std::vector<std::int64_t>& slots,
+                      const std::vector<std::int64_t>& hashes, std::int64_t mask) {
+  const std::size_t n = items.size();
+  SetLayout layout = SetLayout::make(mask, static_cast<std::int64_t>(n), n);
+  cpython::FrozenSetHash set_hash;
+  for (std::size_t q = 0; q < n; ++q) {
+    layout.slots()[slots[q]] = static_cast<std::int32_t>(q);
+    layout.hashes()[q] = hashes[q];
+    set_hash.add(hashes[q]);
   }
-  return count;
-}
-
-int label_components(const Grid& grid, ObjectMode mode, Integer bg) {
-  prepare_frame(grid);
-  const int h = grid.height(), w = grid.width();
-  switch (mode.index()) {
-  case 0:
-    return label_components<false, false, false>(h, w, bg);
-  case 1:
-    return label_components<false, false, true>(h, w, bg);
-  case 2:
-    return label_components<false, true, false>(h, w, bg);
-  case 3:
-    return label_components<false, true, true>(h, w, bg);
-  case 4:
-    return label_components<true, false, false>(h, w, bg);
-  case 5:
-    return label_components<true, false, true>(h, w, bg);
-  case 6:
-    return label_components<true, true, false>(h, w, bg);
-  default:
-    return label_components<true, true, true>(h, w, bg);
-  }
-}
-
-/// Framed indices of the labelled cells in (colour, row, col) order: a counting sort when
-/// the colours are small, a comparison sort otherwise.
-void sort_cells_by_color(int h, int w) {
-  const int fw = w + 2;
-  const auto& label = scratch.label;
-  const auto& color = scratch.color;
-  auto& out = scratch.by_color;
-  out.clear();
-  constexpr Integer kColors = 16;
-  std::int32_t counts[kColors + 1] = {};
-  bool small = true;
-  for (int i = 1; i <= h && small; ++i)
-    for (int p = i * fw + 1; p < i * fw + 1 + w; ++p)
-      if (label[p] >= 0) {
-        if (color[p] < 0 || color[p] >= kColors) {
-          small = false;
-          break;
-        }
-        ++counts[color[p] + 1];
-      }
-  if (small) {
-    std::partial_sum(counts, counts + kColors + 1, counts);
-    out.resize(static_cast<std::size_t>(counts[kColors]));
-    for (int i = 1; i <= h; ++i)
-      for (int p = i * fw + 1; p < i * fw + 1 + w; ++p)
-        if (label[p] >= 0)
-          out[counts[color[p]]++] = p;
-    return;
-  }
-  for (int i = 1; i <= h; ++i)
-    for (int p = i * fw + 1; p < i * fw + 1 + w; ++p)
-      if (label[p] >= 0)
-        out.push_back(p);
-  std::stable_sort(out.begin(), out.end(), [&](int a, int b) { return color[a] < color[b]; });
+  layout.set_hash(set_hash.finish(n));
+  return FrozenSet<T>::adopt(SharedArray<T>(std::move(items)), std::move(layout));
 }
 
 } // namespace
 
+namespace {
+/// The objects this thread extracted last, by grid and mode: programs extract the objects of
+/// equal grids again and again (every solver of a batt file sees the same samples, and many
+/// compute the same grids from them). A grid is found by a hash of its cells, then compared.
+class ObjectsMemo {
+public:
+  const Objects* find(const Grid& grid, ObjectMode mode, std::uint64_t key) const {
+    const Entry& e = entries_[key % kEntries];
+    return e.key == key && e.mode == mode.index() && e.grid == grid ? &e.objects : nullptr;
+  }
+  void put(const Grid& grid, ObjectMode mode, std::uint64_t key, const Objects& objects) {
+    Entry& e = entries_[key % kEntries];
+    e.key = key;
+    e.grid = grid;
+    e.mode = mode.index();
+    e.objects = objects;
+  }
+  /// A hash of the grid's shape, cells and the mode.
+  static std::uint64_t key_of(const Grid& grid, ObjectMode mode) {
+    std::uint64_t h = (static_cast<std::uint64_t>(grid.height()) << 40) ^
+                      (static_cast<std::uint64_t>(grid.width()) << 20) ^
+                      static_cast<std::uint64_t>(mode.index());
+    for (const Integer* c = grid.cells(); c != grid.cells() + grid.cell_count(); ++c)
+      h = (h ^ static_cast<std::uint32_t>(*c)) * 0x100000001B3ULL;
+    return h ^ (h >> 29);
+  }
+
+private:
+  static constexpr std::size_t kEntries = 61;
+  struct Entry {
+    std::uint64_t key = 0;
+    Grid grid;
+    int mode = -1;
+    Objects objects;
+  };
+  Entry entries_[kEntries];
+};
+thread_local ObjectsMemo objects_memo;
+} // namespace
+
 Objects extract_objects(const Grid& grid, ObjectMode mode) {
-  const int h = grid.height(), w = grid.width();
+  const std::int64_t h = grid.height(), w = grid.width();
   if (h == 0 || w == 0)
     return {};
-  const bool has_bg = mode.without_bg;
-  const Integer bg = has_bg ? mostcolor(grid) : 0;
-  const int count = label_components(grid, mode, bg);
-  if (count == 0)
-    return {};
-
-  const int fw = w + 2;
-  const auto& label = scratch.label;
-  const auto& color = scratch.color;
-
-  const auto& first_cell = scratch.first_cell;
-  const auto& size = scratch.size;
-
-  // Disjoint objects differ in their smallest cell, so that cell decides the set order.
-  auto& order = scratch.order;
-  order.resize(count);
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const int pa = first_cell[a], pb = first_cell[b];
-    return color[pa] != color[pb] ? color[pa] < color[pb] : pa < pb;
-  });
-
-  auto& cursor = scratch.cursor;
-  cursor.resize(count);
-  std::int32_t total = 0;
-  for (int k : order) {
-    cursor[k] = total;
-    total += size[k];
-  }
-  auto cells = std::make_shared_for_overwrite<Cell[]>(static_cast<std::size_t>(total));
-  auto place = [&](int p) { cells[cursor[label[p]]++] = Cell{color[p], {p / fw - 1, p % fw - 1}}; };
-  if (mode.univalued) {
-    // One colour per object: row-major order is already (colour, row, col) order.
-    for (int i = 1; i <= h; ++i)
-      for (int p = i * fw + 1; p < i * fw + 1 + w; ++p)
-        if (label[p] >= 0)
-          place(p);
-  } else {
-    sort_cells_by_color(h, w);
-    for (int p : scratch.by_color)
-      place(p);
-  }
-
-  // Two allocations in all: the cells above and the array of object views.
-  auto objects_out = std::make_shared<Object[]>(static_cast<std::size_t>(count));
-  const Cell* next = cells.get();
-  for (int n = 0; n < count; ++n) {
-    const int k = order[n];
-    objects_out[n] = Object::from_canonical(SharedArray<Cell>(cells, next, size[k]));
-    next += size[k];
-  }
-  return Objects::from_canonical(SharedArray<Object>(objects_out, objects_out.get(), count));
+  const std::uint64_t key = ObjectsMemo::key_of(grid, mode);
+  if (const Objects* known = objects_memo.find(grid, mode, key))
+    return *known;
+  Objects result = simulate_extraction(grid, mode);
+  objects_memo.put(grid, mode, key, result);
+  return result;
 }
+
+Objects simulate_extraction(const Grid& grid, ObjectMode mode) {
+  const std::int64_t h = grid.height(), w = grid.width();
+  sim::Params p;
+  p.h = h;
+  p.w = w;
+  p.univalued = mode.univalued;
+  p.diagonal = mode.diagonal;
+  p.has_bg = mode.without_bg;
+  p.bg = p.has_bg ? mostcolor(grid) : 0;
+  p.form = sim::CellForm::ArcDsl;
+  p.sets = true;
+  const std::int64_t n = h * w;
+  const auto layout = sim::layout_at<std::uint32_t>(
+      sized(scratch.layout, sim::layout_bytes(n, sizeof(std::uint32_t))), n);
+  // The host's run of the simulation: workspace sized never to overflow, cached asindices
+  // orders, pair hashes and neighbour tables.
+  if (dialects::simulate_on_host(grid.cells(), p, layout) != sim::kLayoutOk)
+    throw std::logic_error("objects: the set simulation overflowed tables of its bound");
+  return objects_from_layout(grid, layout);
+}
+
+template <class Index>
+Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>& layout) {
+  const std::int64_t w = grid.width();
+  const std::uint32_t count = layout.header->objects;
+  const auto uw = static_cast<std::uint32_t>(w);
+  std::vector<Object> found(count); // in the order the loop found them
+  std::vector<std::int64_t> found_hash(count);
+  std::vector<std::int64_t> slot_of, hashes;
+  std::size_t at = 0;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const std::size_t cells = layout.obj_cells[k];
+    std::vector<Cell> items(cells);
+    hashes.resize(cells);
+    slot_of.resize(cells);
+    for (std::size_t q = 0; q < cells; ++q) {
+      const std::uint32_t c = layout.cell[at + q];
+      const Integer i = static_cast<Integer>(c / uw), j = static_cast<Integer>(c % uw);
+      items[q] = Cell{grid.at(i, j), {i, j}};
+      hashes[q] = python_hash(items[q]);
+      slot_of[q] = layout.slot[at + q];
+    }
+    at += cells;
+    found[k] =
+        laid_out(std::move(items), slot_of, hashes, (std::int64_t{1} << layout.obj_log2[k]) - 1);
+    found_hash[k] = found[k].set_hash();
+  }
+  std::vector<Object> objects(count);
+  hashes.resize(count);
+  slot_of.resize(count);
+  for (std::uint32_t q = 0; q < count; ++q) {
+    const std::uint32_t k = layout.outer[q];
+    objects[q] = std::move(found[k]);
+    hashes[q] = found_hash[k];
+    slot_of[q] = layout.outer_slot[q];
+  }
+  return laid_out(std::move(objects), slot_of, hashes,
+                  (std::int64_t{1} << layout.header->outer_log2) - 1);
+}
+
+template Objects objects_from_layout(const Grid&, const dialects::sim::Layout<std::uint16_t>&);
+template Objects objects_from_layout(const Grid&, const dialects::sim::Layout<std::uint32_t>&);
 
 } // namespace battgpu::dsl

@@ -20,58 +20,17 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define BATTGPU_SIM_HD __host__ __device__
-#else
-#define BATTGPU_SIM_HD
-#endif
+#include "battgpu/cpython/hash.hpp"
 
 namespace battgpu::dialects::sim {
 
 // ---------------------------------------------------------------------------------------------
 // CPython's hashes of the values involved.
 
-/// hash(i) of an int: |i| mod (2**61 - 1) with i's sign, -1 being reserved (long_hash).
-BATTGPU_SIM_HD inline std::int64_t hash_int(std::int64_t i) {
-  constexpr std::uint64_t kModulus = (std::uint64_t{1} << 61) - 1;
-  const bool negative = i < 0;
-  std::uint64_t magnitude =
-      negative ? std::uint64_t{0} - static_cast<std::uint64_t>(i) : static_cast<std::uint64_t>(i);
-  if (magnitude >= kModulus)
-    magnitude %= kModulus;
-  std::int64_t h = static_cast<std::int64_t>(magnitude);
-  if (negative)
-    h = -h;
-  return h == -1 ? -2 : h;
-}
-
-/// tuplehash: the xxHash-style accumulation over the items' hashes.
-class TupleHash {
-public:
-  BATTGPU_SIM_HD void add(std::int64_t item_hash) {
-    acc_ += static_cast<std::uint64_t>(item_hash) * kPrime2;
-    acc_ = (acc_ << 31) | (acc_ >> 33);
-    acc_ *= kPrime1;
-  }
-  BATTGPU_SIM_HD std::int64_t finish(std::uint64_t length) const {
-    const std::uint64_t acc = acc_ + (length ^ (kPrime5 ^ 3527539ULL));
-    return acc == ~std::uint64_t{0} ? 1546275796 : static_cast<std::int64_t>(acc);
-  }
-
-private:
-  static constexpr std::uint64_t kPrime1 = 11400714785074694791ULL;
-  static constexpr std::uint64_t kPrime2 = 14029467366897019727ULL;
-  static constexpr std::uint64_t kPrime5 = 2870177450012600261ULL;
-  std::uint64_t acc_ = kPrime5;
-};
-
-/// hash((i, j)).
-BATTGPU_SIM_HD inline std::int64_t pair_hash(std::int64_t i, std::int64_t j) {
-  TupleHash t;
-  t.add(hash_int(i));
-  t.add(hash_int(j));
-  return t.finish(2);
-}
+using cpython::FrozenSetHash;
+using cpython::hash_int;
+using cpython::pair_hash;
+using cpython::TupleHash;
 
 /// Which DSL's cells: tokpidjin's `(i, j, c)` or arc-dsl's `(c, (i, j))`.
 enum class CellForm : std::uint8_t { Tokpidjin, ArcDsl };
@@ -90,25 +49,6 @@ BATTGPU_SIM_HD inline std::int64_t cell_hash(CellForm form, std::int64_t i, std:
   t.add(pair_hash(i, j));
   return t.finish(2);
 }
-
-/// frozenset_hash, accumulated over the elements' hashes (for a table without deleted slots
-/// the free slots cancel out, so the order and the table size do not matter).
-class FrozenSetHash {
-public:
-  BATTGPU_SIM_HD void add(std::int64_t element_hash) {
-    const auto h = static_cast<std::uint64_t>(element_hash);
-    acc_ ^= ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL;
-  }
-  BATTGPU_SIM_HD std::int64_t finish(std::uint64_t used) const {
-    std::uint64_t h = acc_ ^ ((used + 1) * 1927868237ULL);
-    h ^= (h >> 11) ^ (h >> 25);
-    h = h * 69069U + 907133923ULL;
-    return h == ~std::uint64_t{0} ? 590923713 : static_cast<std::int64_t>(h);
-  }
-
-private:
-  std::uint64_t acc_ = 0;
-};
 
 // ---------------------------------------------------------------------------------------------
 // KeySet: CPython's set table over small non-negative integer keys, each with its hash in an

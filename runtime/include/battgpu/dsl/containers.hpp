@@ -1,12 +1,18 @@
-// Tuple and FrozenSet: the DSL's two container kinds, immutable and cheap to copy.
+// Tuple and FrozenSet: the DSL's two container kinds, immutable and cheap to copy. A FrozenSet
+// iterates in CPython's order: it is built by CPython's set algorithms (set_table.hpp), so each
+// primitive performs the set operations its Python source performs, in the same order.
 #pragma once
 
-#include "battgpu/dsl/set_order.hpp"
+#include "battgpu/cpython/hash.hpp"
+#include "battgpu/dsl/set_table.hpp"
 #include "battgpu/dsl/shared_array.hpp"
 
 #include <algorithm>
 #include <compare>
+#include <cstdint>
 #include <initializer_list>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace battgpu::dsl {
@@ -43,9 +49,20 @@ private:
   SharedArray<T> items_;
 };
 
-/// Python's frozenset. Elements are distinct and stored in the DSL's fixed iteration order
-/// (set_order.hpp): ascending for every element type but small integers, which keep
-/// CPython's order and so depend on the order in which they were first seen.
+/// CPython's hash of a DSL value (python_hash.hpp; Cell and Grid in values.hpp).
+inline std::int64_t python_hash(int value) {
+  return cpython::hash_int(value);
+}
+inline std::int64_t python_hash(bool value) {
+  return value ? 1 : 0;
+}
+template <class A, class B> std::int64_t python_hash(const std::pair<A, B>& p);
+template <class T> std::int64_t python_hash(const Tuple<T>& tuple);
+
+template <class T> class SetBuilder;
+
+/// Python's frozenset: distinct elements in CPython's iteration order, with the table they sit
+/// in (set_table.hpp), so that sets made from this one are laid out as CPython lays them out.
 template <class T> class FrozenSet {
 public:
   using value_type = T;
@@ -53,19 +70,17 @@ public:
   using iterator = const T*;
 
   FrozenSet() = default;
-  FrozenSet(std::initializer_list<T> items) : FrozenSet(std::vector<T>(items)) {}
+  /// `frozenset((a, b, ...))`: the items added in this order.
+  FrozenSet(std::initializer_list<T> items);
+  /// `frozenset(items)` for a tuple, list or generator giving `items` in this order.
+  explicit FrozenSet(std::vector<T>&& items);
 
-  /// Builds the set of `items`, given in the order Python would have seen them.
-  explicit FrozenSet(std::vector<T>&& items) : items_(canonicalize(std::move(items))) {}
-
-  /// Adopts storage already distinct and in iteration order (no check).
-  static FrozenSet from_canonical(SharedArray<T> items) {
+  /// A set whose table is `layout` (its elements `items` in slot order).
+  static FrozenSet adopt(SharedArray<T> items, SetLayout layout) {
     FrozenSet set;
     set.items_ = std::move(items);
+    set.layout_ = std::move(layout);
     return set;
-  }
-  static FrozenSet from_canonical(std::vector<T>&& items) {
-    return from_canonical(SharedArray<T>(std::move(items)));
   }
 
   const T* begin() const { return items_.begin(); }
@@ -75,18 +90,48 @@ public:
   const T& operator[](std::size_t i) const { return items_[i]; }
   const SharedArray<T>& storage() const { return items_; }
 
-  bool contains(const T& value) const {
-    if constexpr (SmallIntegerElement<T>)
-      return std::find(begin(), end(), value) != end();
-    else
-      return std::binary_search(begin(), end(), value);
+  /// The table's mask and fill (an empty set has CPython's minimal table).
+  std::int64_t mask() const { return layout_.mask(); }
+  std::int64_t fill() const { return layout_.fill(); }
+  /// The element in slot `s`: its position in iteration order, or SetLayout::kFree / kDummy.
+  std::int32_t slot(std::int64_t s) const {
+    return layout_ ? layout_.slots()[s] : SetLayout::kFree;
+  }
+  /// The hash of element `i` (in iteration order).
+  std::int64_t hash_at(std::size_t i) const { return layout_.hashes()[i]; }
+  /// `hash(self)`.
+  std::int64_t set_hash() const {
+    if (layout_)
+      return layout_.hash();
+    return cpython::FrozenSetHash().finish(0);
   }
 
-  /// Elements in ascending order (the iteration order, except for small integers).
+  /// The position of the element equal to `value` (whose hash is `hash`), or -1.
+  std::int64_t find(const T& value, std::int64_t hash) const {
+    if (!layout_)
+      return -1;
+    std::int64_t found = -1;
+    const std::int32_t* slots = layout_.slots();
+    const std::int64_t* hashes = layout_.hashes();
+    set_table_detail::probe(hash, layout_.mask(), [&](std::int64_t s) {
+      const std::int32_t at = slots[s];
+      if (at == SetLayout::kFree)
+        return true;
+      if (at >= 0 && hashes[at] == hash && items_[static_cast<std::size_t>(at)] == value) {
+        found = at;
+        return true;
+      }
+      return false;
+    });
+    return found;
+  }
+  bool contains(const T& value) const;
+  bool contains_entry(const T& value, std::int64_t hash) const { return find(value, hash) >= 0; }
+
+  /// Elements in ascending order.
   std::vector<T> sorted() const {
     std::vector<T> out(begin(), end());
-    if constexpr (SmallIntegerElement<T>)
-      std::sort(out.begin(), out.end());
+    std::sort(out.begin(), out.end());
     return out;
   }
 
@@ -95,39 +140,346 @@ public:
       return false;
     if (a.items_.same_storage(b.items_))
       return true;
-    if constexpr (SmallIntegerElement<T>)
-      return std::all_of(a.begin(), a.end(), [&](const T& v) { return b.contains(v); });
-    else
-      return std::equal(a.begin(), a.end(), b.begin());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!b.contains_entry(a[i], a.hash_at(i)))
+        return false;
+    return true;
   }
-  /// Sets order lexicographically by their ascending elements (SPEC section 2).
+  /// A total order for C++ containers (not Python's `<`, which is the subset test): sets
+  /// compare lexicographically by their ascending elements.
   friend auto operator<=>(const FrozenSet& a, const FrozenSet& b) {
-    if constexpr (SmallIntegerElement<T>) {
-      auto x = a.sorted(), y = b.sorted();
-      return std::lexicographical_compare_three_way(x.begin(), x.end(), y.begin(), y.end());
-    } else {
-      return std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end());
-    }
+    auto x = a.sorted(), y = b.sorted();
+    return std::lexicographical_compare_three_way(x.begin(), x.end(), y.begin(), y.end());
   }
 
 private:
-  static SharedArray<T> canonicalize(std::vector<T>&& items) {
-    if constexpr (SmallIntegerElement<T>) {
-      std::vector<T> distinct;
-      distinct.reserve(items.size());
-      for (const T& v : items)
-        if (std::find(distinct.begin(), distinct.end(), v) == distinct.end())
-          distinct.push_back(v);
-      to_cpython_set_order(std::span<T>(distinct));
-      return SharedArray<T>(std::move(distinct));
+  SharedArray<T> items_;
+  SetLayout layout_; // null for the empty set
+};
+
+template <class T> std::int64_t python_hash(const FrozenSet<T>& set) {
+  return set.set_hash();
+}
+
+/// A Python set being built: CPython's table algorithms over typed elements. Elements live in
+/// a pool in the order they were added; the table holds their pool numbers. A table of up to
+/// 8 slots (a set of up to 4 elements) lives inside the builder.
+template <class T> class SetBuilder {
+public:
+  SetBuilder() { std::fill_n(small_, 8, SetLayout::kFree); }
+  SetBuilder(const SetBuilder& other) { *this = other; }
+  SetBuilder& operator=(const SetBuilder& other) {
+    if (this != &other) {
+      pool_ = other.pool_;
+      hashes_ = other.hashes_;
+      std::copy_n(other.small_, 8, small_);
+      large_ = other.large_;
+      mask_ = other.mask_;
+      fill_ = other.fill_;
+      used_ = other.used_;
+    }
+    return *this;
+  }
+
+  std::int64_t size() const { return used_; }
+  /// Room for `n` elements in the pool (the table still grows as CPython's does).
+  void reserve(std::size_t n) {
+    pool_.reserve(n);
+    hashes_.reserve(n);
+  }
+
+  /// `s.add(value)` (set_add_entry).
+  void add(const T& value) { add_entry(value, python_hash(value)); }
+  void add_entry(const T& value, std::int64_t hash) {
+    std::int32_t* slots = table();
+    std::int64_t free_slot = -1, deleted_slot = -1;
+    bool present = false;
+    set_table_detail::probe(hash, mask_, [&](std::int64_t s) {
+      const std::int32_t id = slots[s];
+      if (id == SetLayout::kFree) {
+        free_slot = s;
+        return true;
+      }
+      if (id == SetLayout::kDummy) {
+        deleted_slot = s; // CPython keeps the last deleted slot it passed
+        return false;
+      }
+      if (hashes_[static_cast<std::size_t>(id)] == hash &&
+          pool_[static_cast<std::size_t>(id)] == value) {
+        present = true;
+        return true;
+      }
+      return false;
+    });
+    if (present)
+      return;
+    const std::int32_t id = push(value, hash);
+    ++used_;
+    if (deleted_slot >= 0) {
+      slots[deleted_slot] = id;
+      return;
+    }
+    slots[free_slot] = id;
+    ++fill_;
+    if (fill_ * 5 < mask_ * 3)
+      return;
+    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+  }
+
+  /// `s.discard(value)` (set_discard_entry): true when it was there.
+  bool discard_entry(const T& value, std::int64_t hash) {
+    const std::int64_t s = lookup(value, hash);
+    if (s < 0)
+      return false;
+    table()[s] = SetLayout::kDummy;
+    --used_;
+    return true;
+  }
+  bool contains_entry(const T& value, std::int64_t hash) const { return lookup(value, hash) >= 0; }
+
+  /// What set_difference_update_internal does after its discards: a resize that purges the
+  /// deleted slots when they are more than a quarter of the table.
+  void purge_if_sparse() {
+    if (fill_ - used_ <= mask_ / 4)
+      return;
+    resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+  }
+
+  /// `s |= other` or `set(other)` into an empty s (set_merge), for a frozenset `other`.
+  void merge(const FrozenSet<T>& other) {
+    merge_table(
+        other.mask(), other.fill(), static_cast<std::int64_t>(other.size()),
+        [&](std::int64_t s) { return other.slot(s); },
+        [&](std::int32_t at) -> const T& { return other[static_cast<std::size_t>(at)]; },
+        [&](std::int32_t at) { return other.hash_at(static_cast<std::size_t>(at)); });
+  }
+  /// The same for a set being built.
+  void merge(const SetBuilder& other) {
+    if (&other == this)
+      return;
+    const std::int32_t* slots = other.table();
+    merge_table(
+        other.mask_, other.fill_, other.used_, [&](std::int64_t s) { return slots[s]; },
+        [&](std::int32_t id) -> const T& { return other.pool_[static_cast<std::size_t>(id)]; },
+        [&](std::int32_t id) { return other.hashes_[static_cast<std::size_t>(id)]; });
+  }
+
+  /// The frozenset of this table, laid out slot for slot.
+  FrozenSet<T> freeze() const {
+    if (used_ == 0)
+      return {};
+    SetLayout layout = SetLayout::make(mask_, fill_, static_cast<std::size_t>(used_));
+    std::vector<T> items;
+    items.reserve(static_cast<std::size_t>(used_));
+    std::int32_t* out_slots = layout.slots();
+    std::int64_t* out_hashes = layout.hashes();
+    const std::int32_t* slots = table();
+    cpython::FrozenSetHash set_hash;
+    for (std::int64_t s = 0; s <= mask_; ++s) {
+      const std::int32_t id = slots[s];
+      if (id < 0) {
+        out_slots[s] = id;
+        continue;
+      }
+      const auto at = static_cast<std::int32_t>(items.size());
+      out_slots[s] = at;
+      items.push_back(pool_[static_cast<std::size_t>(id)]);
+      out_hashes[at] = hashes_[static_cast<std::size_t>(id)];
+      set_hash.add(out_hashes[at]);
+    }
+    layout.set_hash(set_hash.finish(static_cast<std::uint64_t>(used_)));
+    return FrozenSet<T>::adopt(SharedArray<T>(std::move(items)), std::move(layout));
+  }
+
+private:
+  std::int32_t* table() { return mask_ == 7 ? small_ : large_.data(); }
+  const std::int32_t* table() const { return mask_ == 7 ? small_ : large_.data(); }
+
+  std::int32_t push(const T& value, std::int64_t hash) {
+    pool_.push_back(value);
+    hashes_.push_back(hash);
+    return static_cast<std::int32_t>(pool_.size() - 1);
+  }
+
+  std::int64_t lookup(const T& value, std::int64_t hash) const {
+    const std::int32_t* slots = table();
+    std::int64_t found = -1;
+    set_table_detail::probe(hash, mask_, [&](std::int64_t s) {
+      const std::int32_t id = slots[s];
+      if (id == SetLayout::kFree)
+        return true;
+      if (id >= 0 && hashes_[static_cast<std::size_t>(id)] == hash &&
+          pool_[static_cast<std::size_t>(id)] == value) {
+        found = s;
+        return true;
+      }
+      return false;
+    });
+    return found;
+  }
+
+  /// set_insert_clean: the first free slot of the element's probe sequence.
+  void insert_clean(std::int32_t id) {
+    std::int32_t* slots = table();
+    set_table_detail::probe(hashes_[static_cast<std::size_t>(id)], mask_, [&](std::int64_t s) {
+      if (slots[s] != SetLayout::kFree)
+        return false;
+      slots[s] = id;
+      return true;
+    });
+  }
+
+  /// set_table_resize: the smallest power of two above `minused`, the live elements inserted
+  /// afresh in slot order. A minimal table without deleted slots is left as it is.
+  void resize(std::int64_t minused) {
+    std::int64_t size = 8;
+    while (size <= minused)
+      size <<= 1;
+    if (size == 8 && mask_ == 7 && fill_ == used_)
+      return;
+    const std::int64_t old_mask = mask_;
+    std::vector<std::int32_t> old_large;
+    std::int32_t old_small[8];
+    const std::int32_t* old = nullptr;
+    if (old_mask == 7) {
+      std::copy_n(small_, 8, old_small);
+      old = old_small;
     } else {
-      std::sort(items.begin(), items.end());
-      items.erase(std::unique(items.begin(), items.end()), items.end());
-      return SharedArray<T>(std::move(items));
+      old_large.swap(large_);
+      old = old_large.data();
+    }
+    mask_ = size - 1;
+    if (size == 8)
+      std::fill_n(small_, 8, SetLayout::kFree);
+    else
+      large_.assign(static_cast<std::size_t>(size), SetLayout::kFree);
+    fill_ = used_;
+    for (std::int64_t s = 0; s <= old_mask; ++s)
+      if (old[s] >= 0)
+        insert_clean(old[s]);
+  }
+
+  template <class SlotOf, class ItemOf, class HashOf>
+  void merge_table(std::int64_t omask, std::int64_t ofill, std::int64_t oused, SlotOf slot_of,
+                   ItemOf item_of, HashOf hash_of) {
+    if (oused == 0)
+      return;
+    if ((fill_ + oused) * 5 >= mask_ * 3)
+      resize((used_ + oused) * 2);
+    reserve(pool_.size() + static_cast<std::size_t>(oused));
+    if (fill_ == 0 && mask_ == omask && ofill == oused) {
+      std::int32_t* slots = table();
+      for (std::int64_t s = 0; s <= omask; ++s) {
+        const std::int32_t at = slot_of(s);
+        if (at >= 0)
+          slots[s] = push(item_of(at), hash_of(at));
+      }
+      fill_ = used_ = oused;
+      return;
+    }
+    if (fill_ == 0) {
+      fill_ = used_ = oused;
+      for (std::int64_t s = 0; s <= omask; ++s) {
+        const std::int32_t at = slot_of(s);
+        if (at >= 0)
+          insert_clean(push(item_of(at), hash_of(at)));
+      }
+      return;
+    }
+    for (std::int64_t s = 0; s <= omask; ++s) {
+      const std::int32_t at = slot_of(s);
+      if (at >= 0)
+        add_entry(item_of(at), hash_of(at));
     }
   }
 
-  SharedArray<T> items_;
+  std::vector<T> pool_;
+  std::vector<std::int64_t> hashes_;
+  std::int32_t small_[8];
+  std::vector<std::int32_t> large_;
+  std::int64_t mask_ = 7, fill_ = 0, used_ = 0;
 };
+
+template <class T> FrozenSet<T>::FrozenSet(std::vector<T>&& items) {
+  SetBuilder<T> builder;
+  builder.reserve(items.size());
+  for (const T& v : items)
+    builder.add(v);
+  *this = builder.freeze();
+}
+template <class T> FrozenSet<T>::FrozenSet(std::initializer_list<T> items) {
+  SetBuilder<T> builder;
+  for (const T& v : items)
+    builder.add(v);
+  *this = builder.freeze();
+}
+template <class T> bool FrozenSet<T>::contains(const T& value) const {
+  return !empty() && find(value, python_hash(value)) >= 0;
+}
+
+template <class A, class B> std::int64_t python_hash(const std::pair<A, B>& p) {
+  cpython::TupleHash h;
+  h.add(python_hash(p.first));
+  h.add(python_hash(p.second));
+  return h.finish(2);
+}
+template <class T> std::int64_t python_hash(const Tuple<T>& tuple) {
+  cpython::TupleHash h;
+  for (const T& v : tuple)
+    h.add(python_hash(v));
+  return h.finish(tuple.size());
+}
+
+/// `frozenset(s)` of a set s being built (set_merge into an empty table).
+template <class T> FrozenSet<T> frozen_copy(const SetBuilder<T>& set) {
+  SetBuilder<T> copy;
+  copy.merge(set);
+  return copy.freeze();
+}
+
+/// `a | b` (set_or: a copy of a, then b merged in).
+template <class T> FrozenSet<T> set_union(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  SetBuilder<T> out;
+  out.merge(a);
+  out.merge(b);
+  return out.freeze();
+}
+
+/// `a | b` of two sets being built.
+template <class T> SetBuilder<T> set_union(const SetBuilder<T>& a, const SetBuilder<T>& b) {
+  SetBuilder<T> out;
+  out.merge(a);
+  out.merge(b);
+  return out;
+}
+
+/// `a & b` (set_intersection: the smaller iterated, b on a tie, probed in the other).
+template <class T> FrozenSet<T> set_intersection(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  const FrozenSet<T>& iterated = b.size() <= a.size() ? b : a;
+  const FrozenSet<T>& probed = b.size() <= a.size() ? a : b;
+  SetBuilder<T> out;
+  for (std::size_t i = 0; i < iterated.size(); ++i)
+    if (probed.contains_entry(iterated[i], iterated.hash_at(i)))
+      out.add_entry(iterated[i], iterated.hash_at(i));
+  return out.freeze();
+}
+
+/// `a - b` (set_difference): when a is more than four times larger than b, a copy of a with
+/// b's elements discarded (the deleted slots purged by a resize when they are over a quarter
+/// of the table); otherwise a's elements not in b, added in a's order.
+template <class T> FrozenSet<T> set_difference(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  SetBuilder<T> out;
+  if ((a.size() >> 2) > b.size()) {
+    out.merge(a);
+    for (std::size_t i = 0; i < b.size(); ++i)
+      out.discard_entry(b[i], b.hash_at(i));
+    out.purge_if_sparse();
+    return out.freeze();
+  }
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!b.contains_entry(a[i], a.hash_at(i)))
+      out.add_entry(a[i], a.hash_at(i));
+  return out.freeze();
+}
 
 } // namespace battgpu::dsl

@@ -50,6 +50,10 @@ public:
     return row >= 0 && row < height_ && col >= 0 && col < width_;
   }
   const Integer* cells() const { return cells_.data(); }
+  /// True when both grids show the same memory (then they are equal).
+  bool same_storage(const Grid& other) const {
+    return height_ == other.height_ && width_ == other.width_ && cells_.same_storage(other.cells_);
+  }
   std::size_t cell_count() const { return static_cast<std::size_t>(height_) * width_; }
   Tuple<Integer> row(Integer i) const {
     return Tuple<Integer>(std::vector<Integer>(cells() + i * width_, cells() + (i + 1) * width_));
@@ -78,6 +82,25 @@ private:
   Integer width_ = 0;
   SharedArray<Integer> cells_;
 };
+
+/// hash((colour, (row, col))).
+inline std::int64_t python_hash(const Cell& cell) {
+  cpython::TupleHash h;
+  h.add(cpython::hash_int(cell.color));
+  h.add(cpython::pair_hash(cell.index.first, cell.index.second));
+  return h.finish(2);
+}
+/// The hash of the tuple of row tuples.
+inline std::int64_t python_hash(const Grid& grid) {
+  cpython::TupleHash rows;
+  for (Integer i = 0; i < grid.height(); ++i) {
+    cpython::TupleHash row;
+    for (Integer j = 0; j < grid.width(); ++j)
+      row.add(cpython::hash_int(grid.at(i, j)));
+    rows.add(row.finish(static_cast<std::uint64_t>(grid.width())));
+  }
+  return rows.finish(static_cast<std::uint64_t>(grid.height()));
+}
 
 using Object = FrozenSet<Cell>;
 using Objects = FrozenSet<Object>;

@@ -130,14 +130,8 @@ std::array<dsl::Objects, N> batch_objects(const dsl::Grid& grid, const std::arra
 template <class PerObjectFn, class Container, class Original>
 auto batch_mapply(const PerObjectFn& f, const Container& objects, Original&& original)
     -> decltype(original()) {
-  using R = decltype(original());
-  if constexpr (detail::per_object_op<PerObjectFn>::value &&
-                std::is_same_v<Container, dsl::Objects> && std::is_same_v<R, dsl::Indices>) {
-    if (detail::has_prefetched_mapply())
-      if (auto kept = detail::prefetched_mapply(detail::per_object_op<PerObjectFn>::op, objects))
-        return std::move(*kept);
-  }
   (void)f;
+  (void)objects;
   return std::forward<Original>(original)();
 }
 
@@ -228,9 +222,7 @@ public:
   bool await_ready() {
     if constexpr (batchable) {
       gather_ = Gather::current();
-      if (gather_ != nullptr && !container_.empty() &&
-          !(detail::has_prefetched_mapply() &&
-            detail::prefetched_mapply(detail::per_object_op<PerObjectFn>::op, container_)))
+      if (gather_ != nullptr && !container_.empty())
         return false;
       gather_ = nullptr;
     }

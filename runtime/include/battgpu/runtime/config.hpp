@@ -17,16 +17,6 @@ enum class Path {
   Gpu,  ///< The CUDA path when a usable device exists (else the CPU path).
 };
 
-/// How the GPU returns labelled cells (the DSL values are the same either way).
-enum class ResultLayout {
-  /// 12-byte dsl::Cell values in canonical order, every family the modes need; the copy
-  /// engine moves them into pinned memory that the objects view directly (no host pass).
-  Cells,
-  /// 2-byte row-major cell indices, without the whole-grid family; the host expands them
-  /// into dsl::Cell values (6x fewer bytes over PCIe, a host pass per cell).
-  Compact,
-};
-
 struct RuntimeConfig {
   /// Never touch CUDA (BATTGPU_DISABLE_CUDA=1).
   bool disable_cuda = false;
@@ -34,8 +24,6 @@ struct RuntimeConfig {
   std::vector<int> devices;
   /// Default path of every call (BATTGPU_PATH=auto|cpu|gpu).
   Path path = Path::Auto;
-  /// Layout of the GPU's object results (BATTGPU_RESULT_LAYOUT=cells|compact).
-  ResultLayout result_layout = ResultLayout::Cells;
   /// Fraction of each device's free memory one batch may use (BATTGPU_MEMORY_FRACTION).
   double memory_fraction = 0.8;
   /// Shards per device: more than one splits a device's share into independent pipelines,
@@ -73,7 +61,5 @@ RuntimeConfig config();
 void configure(const RuntimeConfig& config);
 /// The configuration the environment alone gives.
 RuntimeConfig config_from_environment();
-/// "cells" or "compact".
-const char* result_layout_name(ResultLayout layout);
 
 } // namespace battgpu::runtime

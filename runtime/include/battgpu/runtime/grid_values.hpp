@@ -19,6 +19,7 @@ namespace battgpu::runtime {
 struct GridColours {
   std::vector<int> colours;          ///< palette in set order (CPython's, as the DSL iterates)
   std::vector<std::uint32_t> counts; ///< counts[k] cells have colours[k]
+  std::vector<int> first_seen;       ///< the colours in row-major order of first appearance
 
   dsl::IntegerSet palette() const;
   dsl::Tuple<dsl::Integer> p_g() const;

@@ -43,7 +43,8 @@ template <> struct per_object_op<dsl::inbox_fn> : per_object_op_is<PerObjectOp::
 template <> struct per_object_op<dsl::outbox_fn> : per_object_op_is<PerObjectOp::Outbox> {};
 } // namespace detail
 
-/// `mapply(op, containers[i])` for every i: the union of op's index sets over the objects.
+/// `mapply(op, containers[i])` for every i: the union of op's index sets over the objects,
+/// computed over the cores (mapply.cpp says why there is no GPU path).
 class MapplyBatch {
 public:
   MapplyBatch() = default;
@@ -64,20 +65,10 @@ MapplyBatch batch_mapply_many(PerObjectOp op, std::span<const dsl::Objects> cont
 
 /// The same with the DSL function object (`dsl::backdrop`, ...).
 template <class F>
-requires detail::per_object_op<F>::value MapplyBatch batch_mapply_many(
-    const F&, std::span<const dsl::Objects> containers, const BatchOptions& options = {}) {
+  requires detail::per_object_op<F>::value
+MapplyBatch batch_mapply_many(const F&, std::span<const dsl::Objects> containers,
+                              const BatchOptions& options = {}) {
   return batch_mapply_many(detail::per_object_op<F>::op, containers, options);
 }
-
-/// Cross-task batching (prefetch.hpp): computes and keeps `mapply(op, c)` for the containers,
-/// which batch_mapply then takes. Returns how many were computed on a GPU (and kept).
-std::size_t prefetch_mapply(PerObjectOp op, std::span<const dsl::Objects> containers,
-                            const BatchOptions& options = {});
-
-namespace detail {
-bool has_prefetched_mapply() noexcept;
-std::optional<dsl::Indices> prefetched_mapply(PerObjectOp op, const dsl::Objects& container);
-void clear_prefetched_mapply();
-} // namespace detail
 
 } // namespace battgpu::runtime

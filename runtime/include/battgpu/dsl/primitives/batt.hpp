@@ -6,10 +6,13 @@
 
 namespace battgpu::dsl {
 
-/// The colours of a grid as a tuple, in set order.
+/// `tuple({cell for row in grid for cell in row})`: the colours in the set's iteration order.
 struct p_g_fn {
   Tuple<Integer> operator()(const Grid& grid) const {
-    return Tuple<Integer>(palette(grid).storage());
+    SetBuilder<Integer> colours;
+    for (const Integer* c = grid.cells(); c != grid.cells() + grid.cell_count(); ++c)
+      colours.add(*c);
+    return Tuple<Integer>(colours.freeze().storage());
   }
 };
 inline constexpr p_g_fn p_g{};

@@ -14,7 +14,7 @@ template <class C> std::vector<element_t<C>> to_vector(const C& container) {
   return std::vector<element_t<C>>(std::begin(range), std::end(range));
 }
 
-/// Python's `set(items)`: the distinct values in the set order (set_order.hpp).
+/// Python's `set(items)`: the distinct values in CPython's iteration order.
 template <class T> std::vector<T> python_set(const std::vector<T>& items) {
   FrozenSet<T> set{std::vector<T>(items)};
   return std::vector<T>(set.begin(), set.end());
@@ -69,31 +69,27 @@ struct combine_fn {
 };
 inline constexpr combine_fn combine{};
 
-/// `a & b`: CPython iterates the smaller set (b on a tie) and keeps what the other holds.
+/// `a & b` (set_intersection; `a & a` is a copy of a).
 struct intersection_fn {
   template <class T> FrozenSet<T> operator()(const FrozenSet<T>& a, const FrozenSet<T>& b) const {
-    const FrozenSet<T>& iterated = b.size() <= a.size() ? b : a;
-    const FrozenSet<T>& probed = b.size() <= a.size() ? a : b;
-    std::vector<T> items;
-    for (const T& v : iterated)
-      if (probed.contains(v))
-        items.push_back(v);
-    return FrozenSet<T>(std::move(items));
+    if (a.storage().same_storage(b.storage())) {
+      SetBuilder<T> copy;
+      copy.merge(a);
+      return copy.freeze();
+    }
+    return set_intersection(a, b);
   }
 };
 inline constexpr intersection_fn intersection{};
 
-/// `a - b`. CPython copies `a` and discards when `a` is more than four times larger than
-/// `b`, which keeps a's order; otherwise it rebuilds the set from a's order.
+/// `type(a)(e for e in a if e not in b)`: a's elements not in b, added in a's order.
 struct difference_fn {
   template <class T> FrozenSet<T> operator()(const FrozenSet<T>& a, const FrozenSet<T>& b) const {
-    std::vector<T> items;
-    for (const T& v : a)
-      if (!b.contains(v))
-        items.push_back(v);
-    if ((a.size() >> 2) > b.size())
-      return FrozenSet<T>::from_canonical(std::move(items));
-    return FrozenSet<T>(std::move(items));
+    SetBuilder<T> out;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!b.contains_entry(a[i], a.hash_at(i)))
+        out.add_entry(a[i], a.hash_at(i));
+    return out.freeze();
   }
 };
 inline constexpr difference_fn difference{};
@@ -272,11 +268,7 @@ struct sfilter_fn {
     for (const auto& e : container)
       if (condition(e))
         kept.push_back(e);
-    // A subsequence of a sorted set is still sorted; small integers are re-placed by CPython.
-    if constexpr (FrozenSetValue<C> && !SmallIntegerElement<element_t<C>>)
-      return C::from_canonical(std::move(kept));
-    else
-      return C(std::move(kept));
+    return C(std::move(kept));
   }
   template <class F> Grid operator()(const Grid& grid, const F& condition) const {
     std::vector<Integer> cells;
@@ -360,14 +352,10 @@ struct last_fn {
 };
 inline constexpr last_fn last{};
 
-/// `container.union({value})`.
+/// `container.union(frozenset({value}))`: a copy of the container, then the value added.
 struct insert_fn {
   template <class T> FrozenSet<T> operator()(const T& value, const FrozenSet<T>& container) const {
-    if (container.contains(value))
-      return container;
-    std::vector<T> items(container.begin(), container.end());
-    items.push_back(value);
-    return FrozenSet<T>(std::move(items));
+    return set_union(container, FrozenSet<T>{value});
   }
 };
 inline constexpr insert_fn insert{};

@@ -48,7 +48,7 @@ struct asindices_fn {
     for (Integer i = 0; i < grid.height(); ++i)
       for (Integer j = 0; j < grid.width(); ++j)
         out.emplace_back(i, j);
-    return Indices::from_canonical(std::move(out));
+    return Indices(std::move(out));
   }
 };
 inline constexpr asindices_fn asindices{};
@@ -60,7 +60,7 @@ struct ofcolor_fn {
       for (Integer j = 0; j < grid.width(); ++j)
         if (grid.at(i, j) == value)
           out.emplace_back(i, j);
-    return Indices::from_canonical(std::move(out));
+    return Indices(std::move(out));
   }
 };
 inline constexpr ofcolor_fn ofcolor{};
@@ -78,11 +78,12 @@ struct crop_fn {
 };
 inline constexpr crop_fn crop{};
 
+/// `frozenset((grid[i][j], (i, j)) for i, j in toindices(patch) if ...)`.
 struct toobject_fn {
   template <Patch P> Object operator()(const P& patch, const Grid& grid) const {
     std::vector<Cell> out;
-    for (const auto& item : patch) {
-      auto [i, j] = index_of(item);
+    for (const IntegerTuple& index : toindices(patch)) {
+      auto [i, j] = index;
       if (grid.in_bounds(i, j))
         out.push_back(Cell{grid.at(i, j), {i, j}});
     }
@@ -278,15 +279,15 @@ struct upscale_fn {
   template <ObjectLike O> Object operator()(const O& obj, Integer factor) const {
     if (obj.empty())
       return {};
+    // Python shifts the object to the origin, adds the scaled cells to a set in that
+    // object's order, freezes the set and shifts it back.
     auto e = detail::extent(obj);
-    std::vector<Cell> out;
-    for (const Cell& c : obj) {
-      Integer i = c.index.first - e.top, j = c.index.second - e.left;
+    SetBuilder<Cell> scaled;
+    for (const Cell& c : shift(obj, IntegerTuple{-e.top, -e.left}))
       for (Integer io = 0; io < factor; ++io)
         for (Integer jo = 0; jo < factor; ++jo)
-          out.push_back(Cell{c.color, {i * factor + io + e.top, j * factor + jo + e.left}});
-    }
-    return Object(std::move(out));
+          scaled.add(Cell{c.color, {c.index.first * factor + io, c.index.second * factor + jo}});
+    return shift(frozen_copy(scaled), IntegerTuple{e.top, e.left});
   }
 };
 inline constexpr upscale_fn upscale{};
@@ -466,7 +467,7 @@ struct occurrences_fn {
       return {};
     auto normed = normalize(obj);
     auto [oh, ow] = shape(obj);
-    std::vector<IntegerTuple> out;
+    SetBuilder<IntegerTuple> out; // a set, frozen at the end
     for (Integer i = 0; i < grid.height() - oh + 1; ++i)
       for (Integer j = 0; j < grid.width() - ow + 1; ++j) {
         bool occurs = true;
@@ -478,9 +479,9 @@ struct occurrences_fn {
           }
         }
         if (occurs)
-          out.emplace_back(i, j);
+          out.add({i, j});
       }
-    return Indices::from_canonical(std::move(out));
+    return frozen_copy(out);
   }
 };
 inline constexpr occurrences_fn occurrences{};
@@ -502,25 +503,27 @@ inline std::vector<Integer> uniform_cols(const Grid& g) {
 }
 } // namespace detail
 
-/// Rows and columns of a single colour, each as an object.
+/// Rows and columns of a single colour, each as an object: `hfrontiers | vfrontiers`, each a
+/// frozenset of a set comprehension of frozensets of set comprehensions.
 struct frontiers_fn {
   Objects operator()(const Grid& grid) const {
     if (grid.empty())
       return {};
-    std::vector<Object> out;
-    for (Integer i : detail::uniform_rows(grid)) {
-      std::vector<Cell> cells;
-      for (Integer j = 0; j < grid.width(); ++j)
-        cells.push_back(Cell{grid.at(i, j), {i, j}});
-      out.push_back(Object::from_canonical(std::move(cells)));
-    }
-    for (Integer j : detail::uniform_cols(grid)) {
-      std::vector<Cell> cells;
-      for (Integer i = 0; i < grid.height(); ++i)
-        cells.push_back(Cell{grid.at(i, j), {i, j}});
-      out.push_back(Object::from_canonical(std::move(cells)));
-    }
-    return Objects(std::move(out));
+    auto lines = [&](const std::vector<Integer>& which, bool rows) {
+      SetBuilder<Object> out;
+      for (Integer k : which) {
+        SetBuilder<Cell> cells;
+        const Integer n = rows ? grid.width() : grid.height();
+        for (Integer m = 0; m < n; ++m) {
+          const Integer i = rows ? k : m, j = rows ? m : k;
+          cells.add(Cell{grid.at(i, j), {i, j}});
+        }
+        out.add(frozen_copy(cells));
+      }
+      return frozen_copy(out);
+    };
+    return set_union(lines(detail::uniform_rows(grid), true),
+                     lines(detail::uniform_cols(grid), false));
   }
 };
 inline constexpr frontiers_fn frontiers{};
@@ -556,7 +559,7 @@ inline Objects objects_by_color(const Grid& grid, const IntegerSet& colors) {
       for (Integer j = 0; j < grid.width(); ++j)
         if (grid.at(i, j) == value)
           cells.push_back(Cell{value, {i, j}});
-    out.push_back(Object::from_canonical(std::move(cells)));
+    out.push_back(Object(std::move(cells)));
   }
   return Objects(std::move(out));
 }
@@ -571,7 +574,9 @@ inline constexpr partition_fn partition{};
 
 struct fgpartition_fn {
   Objects operator()(const Grid& grid) const {
-    return detail::objects_by_color(grid, difference(palette(grid), IntegerSet{mostcolor(grid)}));
+    // `palette(grid) - {mostcolor(grid)}`: set_difference, not the DSL's difference.
+    return detail::objects_by_color(grid,
+                                    set_difference(palette(grid), IntegerSet{mostcolor(grid)}));
   }
 };
 inline constexpr fgpartition_fn fgpartition{};

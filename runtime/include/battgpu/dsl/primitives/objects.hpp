@@ -1,6 +1,7 @@
 // Connected-component object extraction: objects, and the batt extensions o_g and o_g_t.
 #pragma once
 
+#include "battgpu/dialects/objects_sim.hpp"
 #include "battgpu/dsl/primitives/traits.hpp"
 
 namespace battgpu::dsl {
@@ -19,10 +20,17 @@ struct ObjectMode {
   }
 };
 
-/// The objects of `grid` in one mode. Cells of an object are sorted (colour, row, col) and
-/// the objects are sorted by their first cell, which is the set order since objects are
-/// disjoint. All cells share one buffer; each Object is a view into it.
+/// The objects of `grid` in one mode, each object and the result in CPython's iteration order
+/// (arc-dsl's loop simulated on CPython's set algorithms).
 Objects extract_objects(const Grid& grid, ObjectMode mode);
+/// The same without the thread's memo of recent results: the simulation run for this call.
+Objects simulate_extraction(const Grid& grid, ObjectMode mode);
+
+/// The objects of `grid` from a layout the extraction simulation computed for it in arc-dsl's
+/// cell form (on the CPU or a GPU: runtime/py_objects.hpp): each cell and each object placed
+/// in its slot. Index is std::uint16_t or std::uint32_t.
+template <class Index>
+Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>& layout);
 
 struct objects_fn {
   Objects operator()(const Grid& grid, Boolean univalued, Boolean diagonal,
@@ -40,7 +48,7 @@ struct o_g_fn {
 };
 inline constexpr o_g_fn o_g{};
 
-/// The objects of o_g as a tuple, in the set's (canonical) order.
+/// The objects of o_g as a tuple, in the set's iteration order.
 struct o_g_t_fn {
   Tuple<Object> operator()(const Grid& grid, Integer mode) const {
     return Tuple<Object>(extract_objects(grid, ObjectMode::from_index(mode)).storage());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "battgpu/dsl/primitives/collections.hpp"
+#include "battgpu/dsl/set_order.hpp"
 
 #include <cstdlib>
 #include <limits>
@@ -67,20 +68,27 @@ template <Element E> std::vector<Integer> color_values(const E& element) {
   }
 }
 
-/// Outline of the rectangle spanned by two corners (inbox, outbox, box).
+/// The outline of the rectangle spanned by two corners, as inbox, outbox and box build it:
+/// `vlines = {(i, sj) for i ...} | {(i, ej) for i ...}`, `hlines` the same over the columns,
+/// `frozenset(vlines | hlines)`.
 inline Indices rectangle_outline(Integer ai, Integer aj, Integer bi, Integer bj) {
   Integer si = std::min(ai, bi), sj = std::min(aj, bj);
   Integer ei = std::max(ai, bi), ej = std::max(aj, bj);
-  std::vector<IntegerTuple> out;
-  for (Integer i = si; i <= ei; ++i) {
-    out.emplace_back(i, sj);
-    out.emplace_back(i, ej);
-  }
-  for (Integer j = sj; j <= ej; ++j) {
-    out.emplace_back(si, j);
-    out.emplace_back(ei, j);
-  }
-  return Indices(std::move(out));
+  auto column = [&](Integer j) {
+    SetBuilder<IntegerTuple> line;
+    for (Integer i = si; i <= ei; ++i)
+      line.add({i, j});
+    return line;
+  };
+  auto row = [&](Integer i) {
+    SetBuilder<IntegerTuple> line;
+    for (Integer j = sj; j <= ej; ++j)
+      line.add({i, j});
+    return line;
+  };
+  const auto vlines = set_union(column(sj), column(ej));
+  const auto hlines = set_union(row(si), row(ei));
+  return frozen_copy(set_union(vlines, hlines));
 }
 } // namespace detail
 
@@ -100,12 +108,13 @@ struct toindices_fn {
 };
 inline constexpr toindices_fn toindices{};
 
+/// `frozenset((value, index) for index in toindices(patch))`.
 struct recolor_fn {
   template <Patch P> Object operator()(Integer value, const P& patch) const {
     std::vector<Cell> out;
     out.reserve(patch.size());
-    for (const auto& item : patch)
-      out.push_back(Cell{value, index_of(item)});
+    for (const IntegerTuple& index : toindices(patch))
+      out.push_back(Cell{value, index});
     return Object(std::move(out));
   }
 };
@@ -175,11 +184,10 @@ struct ineighbors_fn {
 };
 inline constexpr ineighbors_fn ineighbors{};
 
+/// `dneighbors(loc) | ineighbors(loc)`.
 struct neighbors_fn {
   Indices operator()(const IntegerTuple& loc) const {
-    auto [i, j] = loc;
-    return Indices{{i - 1, j - 1}, {i - 1, j},     {i - 1, j + 1}, {i, j - 1},
-                   {i, j + 1},     {i + 1, j - 1}, {i + 1, j},     {i + 1, j + 1}};
+    return set_union(dneighbors(loc), ineighbors(loc));
   }
 };
 inline constexpr neighbors_fn neighbors{};
@@ -362,9 +370,18 @@ struct centerofmass_fn {
 };
 inline constexpr centerofmass_fn centerofmass{};
 
+/// `frozenset({v for ...})`: the colours added to a set in the element's order, then copied.
 struct palette_fn {
   template <Element E> IntegerSet operator()(const E& element) const {
-    return IntegerSet(detail::color_values(element));
+    SetBuilder<Integer> colours;
+    if constexpr (GridValue<E>) {
+      for (const Integer* c = element.cells(); c != element.cells() + element.cell_count(); ++c)
+        colours.add(*c);
+    } else {
+      for (const Cell& c : element)
+        colours.add(c.color);
+    }
+    return frozen_copy(colours);
   }
 };
 inline constexpr palette_fn palette{};
@@ -475,7 +492,7 @@ struct colorfilter_fn {
       if (obj[0].color == value)
         kept.push_back(obj);
     }
-    return Objects::from_canonical(std::move(kept));
+    return Objects(std::move(kept));
   }
 };
 inline constexpr colorfilter_fn colorfilter{};
@@ -546,7 +563,7 @@ struct vfrontier_fn {
     std::vector<IntegerTuple> out;
     for (Integer i = 0; i < 30; ++i)
       out.emplace_back(i, location.second);
-    return Indices::from_canonical(std::move(out));
+    return Indices(std::move(out));
   }
 };
 inline constexpr vfrontier_fn vfrontier{};
@@ -556,7 +573,7 @@ struct hfrontier_fn {
     std::vector<IntegerTuple> out;
     for (Integer j = 0; j < 30; ++j)
       out.emplace_back(location.first, j);
-    return Indices::from_canonical(std::move(out));
+    return Indices(std::move(out));
   }
 };
 inline constexpr hfrontier_fn hfrontier{};
@@ -571,21 +588,17 @@ struct backdrop_fn {
     for (Integer i = e.top; i <= e.bottom; ++i)
       for (Integer j = e.left; j <= e.right; ++j)
         out.emplace_back(i, j);
-    return Indices::from_canonical(std::move(out));
+    return Indices(std::move(out));
   }
 };
 inline constexpr backdrop_fn backdrop{};
 
+/// `backdrop(patch) - toindices(patch)` (set_difference).
 struct delta_fn {
   template <Patch P> Indices operator()(const P& patch) const {
     if (patch.empty())
       return {};
-    Indices inside(detail::index_vector(patch));
-    std::vector<IntegerTuple> out;
-    for (const IntegerTuple& p : backdrop(patch))
-      if (!inside.contains(p))
-        out.push_back(p);
-    return Indices::from_canonical(std::move(out));
+    return set_difference(backdrop(patch), Indices(detail::index_vector(patch)));
   }
 };
 inline constexpr delta_fn delta{};
