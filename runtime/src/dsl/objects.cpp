@@ -8,6 +8,7 @@
 #include "battgpu/dialects/objects_sim.hpp"
 #include "battgpu/dsl/primitives/patches.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -125,33 +126,43 @@ Objects simulate_extraction(const Grid& grid, ObjectMode mode) {
 
 template <class Index>
 Objects objects_from_layout(const Grid& grid, const dialects::sim::Layout<Index>& layout) {
-  const std::int64_t w = grid.width();
+  // Three allocations for the whole result: every object's cells in one buffer, every
+  // object's table in one block, and the objects (each a view into both).
+  const auto uw = static_cast<std::uint32_t>(grid.width());
   const std::uint32_t count = layout.header->objects;
-  const auto uw = static_cast<std::uint32_t>(w);
+  const std::size_t total = layout.header->cells;
+  std::size_t words = 0;
+  for (std::uint32_t k = 0; k < count; ++k)
+    words += SetLayout::words((std::int64_t{1} << layout.obj_log2[k]) - 1, layout.obj_cells[k]);
+  auto cells = std::make_shared_for_overwrite<Cell[]>(std::max<std::size_t>(total, 1));
+  auto tables = std::make_shared_for_overwrite<std::int64_t[]>(std::max<std::size_t>(words, 1));
   std::vector<Object> found(count); // in the order the loop found them
   std::vector<std::int64_t> found_hash(count);
-  std::vector<std::int64_t> slot_of, hashes;
-  std::size_t at = 0;
+  std::size_t at = 0, word = 0;
   for (std::uint32_t k = 0; k < count; ++k) {
-    const std::size_t cells = layout.obj_cells[k];
-    std::vector<Cell> items(cells);
-    hashes.resize(cells);
-    slot_of.resize(cells);
-    for (std::size_t q = 0; q < cells; ++q) {
+    const std::size_t n = layout.obj_cells[k];
+    const std::int64_t mask = (std::int64_t{1} << layout.obj_log2[k]) - 1;
+    SetLayout table =
+        SetLayout::in_block(tables, tables.get() + word, mask, static_cast<std::int64_t>(n), n);
+    word += SetLayout::words(mask, n);
+    cpython::FrozenSetHash set_hash;
+    for (std::size_t q = 0; q < n; ++q) {
       const std::uint32_t c = layout.cell[at + q];
       const Integer i = static_cast<Integer>(c / uw), j = static_cast<Integer>(c % uw);
-      items[q] = Cell{grid.at(i, j), {i, j}};
-      hashes[q] = python_hash(items[q]);
-      slot_of[q] = layout.slot[at + q];
+      const Cell cell{grid.at(i, j), {i, j}};
+      cells[at + q] = cell;
+      const std::int64_t h = python_hash(cell);
+      table.hashes()[q] = h;
+      table.slots()[layout.slot[at + q]] = static_cast<std::int32_t>(q);
+      set_hash.add(h);
     }
-    at += cells;
-    found[k] =
-        laid_out(std::move(items), slot_of, hashes, (std::int64_t{1} << layout.obj_log2[k]) - 1);
-    found_hash[k] = found[k].set_hash();
+    found_hash[k] = set_hash.finish(n);
+    table.set_hash(found_hash[k]);
+    found[k] = Object::adopt(SharedArray<Cell>(cells, cells.get() + at, n), std::move(table));
+    at += n;
   }
   std::vector<Object> objects(count);
-  hashes.resize(count);
-  slot_of.resize(count);
+  std::vector<std::int64_t> hashes(count), slot_of(count);
   for (std::uint32_t q = 0; q < count; ++q) {
     const std::uint32_t k = layout.outer[q];
     objects[q] = std::move(found[k]);

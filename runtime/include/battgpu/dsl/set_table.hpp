@@ -28,14 +28,25 @@ public:
   /// A layout of `size` elements in a table of `mask + 1` slots, every slot free; the hashes
   /// and the set's hash are the caller's to write.
   static SetLayout make(std::int64_t mask, std::int64_t fill, std::size_t size) {
-    const std::size_t slots = static_cast<std::size_t>(mask + 1);
+    auto block = std::make_shared_for_overwrite<std::int64_t[]>(words(mask, size));
+    std::int64_t* at = block.get();
+    return in_block(std::move(block), at, mask, fill, size);
+  }
+  /// The words of a layout of `size` elements in a table of `mask + 1` slots.
+  static std::size_t words(std::int64_t mask, std::size_t size) {
+    return kHeader + size + (static_cast<std::size_t>(mask + 1) + 1) / 2;
+  }
+  /// The same inside a larger block `owner` (words(mask, size) words at `at`), which it keeps
+  /// alive: the layouts of many sets made together (an extraction's objects) in one block.
+  static SetLayout in_block(std::shared_ptr<std::int64_t[]> owner, std::int64_t* at,
+                            std::int64_t mask, std::int64_t fill, std::size_t size) {
     SetLayout l;
-    l.block_ = std::make_shared_for_overwrite<std::int64_t[]>(kHeader + size + (slots + 1) / 2);
+    l.block_ = std::shared_ptr<std::int64_t[]>(std::move(owner), at);
     l.block_[0] = mask;
     l.block_[1] = fill;
     l.block_[2] = 0;
     l.size_ = size;
-    std::fill_n(l.slots(), slots, kFree);
+    std::fill_n(l.slots(), static_cast<std::size_t>(mask + 1), kFree);
     return l;
   }
 
