@@ -19,17 +19,13 @@ namespace {
 
 namespace sim = dialects::sim;
 
-/// Per-thread memory for the layout of one grid's result.
-struct Scratch {
-  std::vector<std::int64_t> layout;
-};
-thread_local Scratch scratch;
-
-std::int64_t* sized(std::vector<std::int64_t>& v, std::size_t bytes) {
+/// Per-thread memory for the layout of one grid's result, at least `bytes` long.
+std::int64_t* layout_memory(std::size_t bytes) {
+  thread_local std::vector<std::int64_t> memory;
   const std::size_t words = (bytes + sizeof(std::int64_t) - 1) / sizeof(std::int64_t);
-  if (v.size() < words)
-    v.resize(words);
-  return v.data();
+  if (memory.size() < words)
+    memory.resize(words);
+  return memory.data();
 }
 
 /// The frozenset laid out as the simulation placed it: `items` in slot order, `slots` their
@@ -49,9 +45,6 @@ FrozenSet<T> laid_out(std::vector<T>&& items, const std::vector<std::int64_t>& s
   return FrozenSet<T>::adopt(SharedArray<T>(std::move(items)), std::move(layout));
 }
 
-} // namespace
-
-namespace {
 /// The objects this thread extracted last, by grid and mode: programs extract the objects of
 /// equal grids again and again (every solver of a batt file sees the same samples, and many
 /// compute the same grids from them). A grid is found by a hash of its cells, then compared.
@@ -89,20 +82,8 @@ private:
   Entry entries_[kEntries];
 };
 thread_local ObjectsMemo objects_memo;
-} // namespace
 
-Objects extract_objects(const Grid& grid, ObjectMode mode) {
-  const std::int64_t h = grid.height(), w = grid.width();
-  if (h == 0 || w == 0)
-    return {};
-  const std::uint64_t key = ObjectsMemo::key_of(grid, mode);
-  if (const Objects* known = objects_memo.find(grid, mode, key))
-    return *known;
-  Objects result = simulate_extraction(grid, mode);
-  objects_memo.put(grid, mode, key, result);
-  return result;
-}
-
+/// The simulation run for this call (extract_objects without the memo).
 Objects simulate_extraction(const Grid& grid, ObjectMode mode) {
   const std::int64_t h = grid.height(), w = grid.width();
   sim::Params p;
@@ -115,13 +96,27 @@ Objects simulate_extraction(const Grid& grid, ObjectMode mode) {
   p.form = sim::CellForm::ArcDsl;
   p.sets = true;
   const std::int64_t n = h * w;
-  const auto layout = sim::layout_at<std::uint32_t>(
-      sized(scratch.layout, sim::layout_bytes(n, sizeof(std::uint32_t))), n);
+  const auto layout =
+      sim::layout_at<std::uint32_t>(layout_memory(sim::layout_bytes(n, sizeof(std::uint32_t))), n);
   // The host's run of the simulation: workspace sized never to overflow, cached asindices
   // orders, pair hashes and neighbour tables.
   if (dialects::simulate_on_host(grid.cells(), p, layout) != sim::kLayoutOk)
     throw std::logic_error("objects: the set simulation overflowed tables of its bound");
   return objects_from_layout(grid, layout);
+}
+
+} // namespace
+
+Objects extract_objects(const Grid& grid, ObjectMode mode) {
+  const std::int64_t h = grid.height(), w = grid.width();
+  if (h == 0 || w == 0)
+    return {};
+  const std::uint64_t key = ObjectsMemo::key_of(grid, mode);
+  if (const Objects* known = objects_memo.find(grid, mode, key))
+    return *known;
+  Objects result = simulate_extraction(grid, mode);
+  objects_memo.put(grid, mode, key, result);
+  return result;
 }
 
 template <class Index>

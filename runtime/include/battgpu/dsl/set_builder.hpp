@@ -17,19 +17,6 @@ namespace battgpu::dsl {
 template <class T> class SetBuilder {
 public:
   SetBuilder() { std::fill_n(small_, 8, SetLayout::kFree); }
-  SetBuilder(const SetBuilder& other) { *this = other; }
-  SetBuilder& operator=(const SetBuilder& other) {
-    if (this != &other) {
-      pool_ = other.pool_;
-      hashes_ = other.hashes_;
-      std::copy_n(other.small_, 8, small_);
-      large_ = other.large_;
-      mask_ = other.mask_;
-      fill_ = other.fill_;
-      used_ = other.used_;
-    }
-    return *this;
-  }
 
   std::int64_t size() const { return used_; }
   /// Room for `n` elements in the pool (the table still grows as CPython's does).
@@ -273,11 +260,26 @@ template <class T> SetBuilder<T> set_union(const SetBuilder<T>& a, const SetBuil
   return out;
 }
 
-/// `a & b` (set_intersection: the smaller iterated, b on a tie, probed in the other).
+/// a's elements not in b, added in a's order: `frozenset(e for e in a if e not in b)`, and
+/// what set_difference does when a is not much larger than b.
+template <class T> FrozenSet<T> elements_not_in(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  SetBuilder<T> out;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!b.contains_entry(a[i], a.hash_at(i)))
+      out.add_entry(a[i], a.hash_at(i));
+  return out.freeze();
+}
+
+/// `a & b` (set_intersection: `a & a` is a copy of a; otherwise the smaller set is iterated, b
+/// on a tie, and probed in the other).
 template <class T> FrozenSet<T> set_intersection(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  SetBuilder<T> out;
+  if (a.storage().same_storage(b.storage())) {
+    out.merge(a);
+    return out.freeze();
+  }
   const FrozenSet<T>& iterated = b.size() <= a.size() ? b : a;
   const FrozenSet<T>& probed = b.size() <= a.size() ? a : b;
-  SetBuilder<T> out;
   for (std::size_t i = 0; i < iterated.size(); ++i)
     if (probed.contains_entry(iterated[i], iterated.hash_at(i)))
       out.add_entry(iterated[i], iterated.hash_at(i));
@@ -286,19 +288,15 @@ template <class T> FrozenSet<T> set_intersection(const FrozenSet<T>& a, const Fr
 
 /// `a - b` (set_difference): when a is more than four times larger than b, a copy of a with
 /// b's elements discarded (the deleted slots purged by a resize when they are over a quarter
-/// of the table); otherwise a's elements not in b, added in a's order.
+/// of the table); otherwise elements_not_in(a, b).
 template <class T> FrozenSet<T> set_difference(const FrozenSet<T>& a, const FrozenSet<T>& b) {
+  if ((a.size() >> 2) <= b.size())
+    return elements_not_in(a, b);
   SetBuilder<T> out;
-  if ((a.size() >> 2) > b.size()) {
-    out.merge(a);
-    for (std::size_t i = 0; i < b.size(); ++i)
-      out.discard_entry(b[i], b.hash_at(i));
-    out.purge_if_sparse();
-    return out.freeze();
-  }
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!b.contains_entry(a[i], a.hash_at(i)))
-      out.add_entry(a[i], a.hash_at(i));
+  out.merge(a);
+  for (std::size_t i = 0; i < b.size(); ++i)
+    out.discard_entry(b[i], b.hash_at(i));
+  out.purge_if_sparse();
   return out.freeze();
 }
 

@@ -11,28 +11,24 @@
 namespace battgpu::dsl {
 
 /// Reorders distinct integers, given in the order they were first seen, into the order in
-/// which CPython iterates a set built from them. Two cases need no table: up to four
-/// non-negative values stay in CPython's initial 8-slot table, each at slot `value & 7` or
-/// further along its probe sequence `i = 5i + 1 + (perturb >>= 5)` (runs of linear probes do
-/// not fit in 8 slots), read from slot 0; and five to eighteen values below 32 sit at their own
-/// slots of the 32-slot table the fifth one resizes to, so they iterate ascending. Every other
-/// case builds the table (SetBuilder).
+/// which CPython iterates a set built from them. Two cases are cheap: up to four non-negative
+/// values (each its own hash) stay in CPython's initial 8-slot table, placed along their probe
+/// sequences and read from slot 0; and five to eighteen values below 32 sit at their own slots
+/// of the 32-slot table the fifth one resizes to, so they iterate ascending. Every other case
+/// builds the set (SetBuilder).
 template <class T> void to_cpython_set_order(std::span<T> values) {
   const bool non_negative = std::all_of(values.begin(), values.end(), [](T v) { return v >= 0; });
   if (non_negative && values.size() <= 4) {
     T slots[8] = {};
     bool used[8] = {};
-    for (T value : values) {
-      auto hash = static_cast<std::uint64_t>(value);
-      std::uint64_t perturb = hash;
-      std::uint64_t slot = hash & 7;
-      while (used[slot]) {
-        perturb >>= 5;
-        slot = (slot * 5 + 1 + perturb) & 7;
-      }
-      used[slot] = true;
-      slots[slot] = value;
-    }
+    for (T value : values)
+      set_table_detail::probe(static_cast<std::int64_t>(value), 7, [&](std::int64_t s) {
+        if (used[s])
+          return false;
+        used[s] = true;
+        slots[s] = value;
+        return true;
+      });
     std::size_t out = 0;
     for (int s = 0; s < 8; ++s)
       if (used[s])

@@ -69,27 +69,18 @@ struct combine_fn {
 };
 inline constexpr combine_fn combine{};
 
-/// `a & b` (set_intersection; `a & a` is a copy of a).
+/// `a & b`.
 struct intersection_fn {
   template <class T> FrozenSet<T> operator()(const FrozenSet<T>& a, const FrozenSet<T>& b) const {
-    if (a.storage().same_storage(b.storage())) {
-      SetBuilder<T> copy;
-      copy.merge(a);
-      return copy.freeze();
-    }
     return set_intersection(a, b);
   }
 };
 inline constexpr intersection_fn intersection{};
 
-/// `type(a)(e for e in a if e not in b)`: a's elements not in b, added in a's order.
+/// `type(a)(e for e in a if e not in b)`.
 struct difference_fn {
   template <class T> FrozenSet<T> operator()(const FrozenSet<T>& a, const FrozenSet<T>& b) const {
-    SetBuilder<T> out;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (!b.contains_entry(a[i], a.hash_at(i)))
-        out.add_entry(a[i], a.hash_at(i));
-    return out.freeze();
+    return elements_not_in(a, b);
   }
 };
 inline constexpr difference_fn difference{};

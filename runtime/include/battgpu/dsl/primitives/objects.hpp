@@ -23,8 +23,6 @@ struct ObjectMode {
 /// The objects of `grid` in one mode, each object and the result in CPython's iteration order
 /// (arc-dsl's loop simulated on CPython's set algorithms).
 Objects extract_objects(const Grid& grid, ObjectMode mode);
-/// The same without the thread's memo of recent results: the simulation run for this call.
-Objects simulate_extraction(const Grid& grid, ObjectMode mode);
 
 /// The objects of `grid` from a layout the extraction simulation computed for it in arc-dsl's
 /// cell form (on the CPU or a GPU: runtime/py_objects.hpp): each cell and each object placed
