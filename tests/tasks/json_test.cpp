@@ -75,41 +75,50 @@ TEST(Json, SkipsByteOrderMark) {
   EXPECT_EQ(battgpu::json::parse("\xEF\xBB\xBF[1]").items().size(), 1u);
 }
 
+/// True when parsing `text` fails at `position` ("LINE:COL") with a message containing `words`.
+::testing::AssertionResult fails_at(std::string_view text, const std::string& position,
+                                    const std::string& words) {
+  const std::string error = parse_error(text);
+  if (error.starts_with(position + ": ") && error.find(words) != std::string::npos)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "parse error was \"" << error << "\"";
+}
+
 TEST(Json, RejectsMalformedTextWithPositions) {
-  EXPECT_EQ(parse_error(""), "1:1: empty input: expected a JSON value");
-  EXPECT_EQ(parse_error("  \n "), "2:2: empty input: expected a JSON value");
-  EXPECT_EQ(parse_error("[1, 2,]"), "1:7: trailing comma before ']'");
-  EXPECT_EQ(parse_error("{\"a\": 1,}"), "1:9: trailing comma before '}'");
-  EXPECT_EQ(parse_error("[1 2]"),
-            "1:4: unexpected '2': expected ',' or ']' after an array element");
-  EXPECT_EQ(parse_error("[1,\n 2"), "1:1: unterminated array (the '[' here is never closed)");
-  EXPECT_EQ(parse_error("{\"a\" 1}"), "1:6: unexpected '1': expected ':' after an object key");
-  EXPECT_EQ(parse_error("{a: 1}"), "1:2: unexpected 'a': expected a string key in double quotes");
-  EXPECT_EQ(parse_error("{\"a\": 1, \"a\": 2}"), "1:10: duplicate key \"a\"");
-  EXPECT_EQ(parse_error("[01]"), "1:2: leading zeros are not allowed in numbers");
-  EXPECT_EQ(parse_error("[1.]"), "1:4: unexpected ']': expected a digit after the decimal point");
-  EXPECT_EQ(parse_error("[1e]"), "1:4: unexpected ']': expected a digit in the exponent");
-  EXPECT_EQ(parse_error("[-]"), "1:3: unexpected ']': expected a digit");
-  EXPECT_EQ(parse_error("[+1]"), "1:2: unexpected '+': expected a JSON value");
-  EXPECT_EQ(parse_error("[.5]"), "1:2: unexpected '.': expected a JSON value");
-  EXPECT_EQ(parse_error("[1e999]"), "1:2: number 1e999 is out of range");
-  EXPECT_EQ(parse_error("NaN"), "1:1: unexpected 'N': expected a JSON value");
-  EXPECT_EQ(parse_error("[tru]"), "1:2: invalid literal 'tru' (expected true, false or null)");
-  EXPECT_EQ(parse_error("[nullx]"), "1:6: invalid literal: unexpected 'x' after 'null'");
-  EXPECT_EQ(parse_error("['a']"), "1:2: unexpected ''': expected a JSON value");
-  EXPECT_EQ(parse_error("[1] // note"), "1:5: unexpected '/' after the JSON value");
-  EXPECT_EQ(parse_error("[1] [2]"), "1:5: unexpected '[' after the JSON value");
-  EXPECT_EQ(parse_error("\"abc"), "1:1: unterminated string");
-  EXPECT_EQ(parse_error("\"a\nb\""), "1:3: control character U+000A in string (must be escaped)");
-  EXPECT_EQ(parse_error(R"("\x")"), "1:2: invalid escape '\\x' in string");
-  EXPECT_EQ(parse_error(R"("\u12G4")"), "1:6: invalid \\u escape: 'G' is not a hex digit");
-  EXPECT_EQ(parse_error(R"("\udc00")"), "1:2: invalid \\u escape: lone low surrogate");
-  EXPECT_EQ(parse_error(R"("\ud800x")"),
-            "1:2: invalid \\u escape: high surrogate without a low surrogate");
-  EXPECT_EQ(parse_error("\"\xFF\""), "1:2: invalid UTF-8 byte 0xFF in string");
-  EXPECT_EQ(parse_error("\"\xC0\xAF\""), "1:2: invalid UTF-8 byte 0xC0 in string");     // overlong
-  EXPECT_EQ(parse_error("\"\xED\xA0\x80\""), "1:2: invalid UTF-8 byte 0xED in string"); // surrogate
-  EXPECT_EQ(parse_error("[\x01]"), "1:2: unexpected byte 0x01: expected a JSON value");
+  EXPECT_TRUE(fails_at("", "1:1", "unexpected end of input"));
+  EXPECT_TRUE(fails_at("  \n ", "2:2", "unexpected end of input"));
+  EXPECT_TRUE(fails_at("[1, 2,]", "1:7", "unexpected ']'"));
+  EXPECT_TRUE(fails_at("{\"a\": 1,}", "1:9", "unexpected '}'"));
+  EXPECT_TRUE(fails_at("[1 2]", "1:4", "expected ']'"));
+  EXPECT_TRUE(fails_at("[1,\n 2", "2:3", "unexpected end of input"));
+  EXPECT_TRUE(fails_at("{\"a\" 1}", "1:6", "expected ':'"));
+  EXPECT_TRUE(fails_at("{a: 1}", "1:2", "expected string literal"));
+  EXPECT_TRUE(fails_at("{\"a\": 1, \"a\": 2}", "1:10", "duplicate key \"a\""));
+  EXPECT_TRUE(fails_at("[{\"k\": {}, \"k\": 2}]", "1:12", "duplicate key \"k\""));
+  EXPECT_TRUE(fails_at("[01]", "1:3", "unexpected number literal"));
+  EXPECT_TRUE(fails_at("[1.]", "1:4", "expected digit after '.'"));
+  EXPECT_TRUE(fails_at("[1e]", "1:4", "digit after exponent"));
+  EXPECT_TRUE(fails_at("[-]", "1:3", "expected digit after '-'"));
+  EXPECT_TRUE(fails_at("[+1]", "1:2", "invalid literal"));
+  EXPECT_TRUE(fails_at("[.5]", "1:2", "invalid literal"));
+  EXPECT_TRUE(fails_at("[1e999]", "1:6", "number overflow parsing '1e999'"));
+  EXPECT_TRUE(fails_at("NaN", "1:1", "invalid literal"));
+  EXPECT_TRUE(fails_at("[tru]", "1:5", "invalid literal"));
+  EXPECT_TRUE(fails_at("[nullx]", "1:6", "invalid literal"));
+  EXPECT_TRUE(fails_at("['a']", "1:2", "invalid literal"));
+  EXPECT_TRUE(fails_at("[1] // note", "1:5", "expected end of input"));
+  EXPECT_TRUE(fails_at("[1] [2]", "1:5", "expected end of input"));
+  EXPECT_TRUE(fails_at("\"abc", "1:5", "missing closing quote"));
+  EXPECT_TRUE(fails_at("\"a\nb\"", "1:3", "control character U+000A"));
+  EXPECT_TRUE(fails_at(R"("\x")", "1:3", "forbidden character after backslash"));
+  EXPECT_TRUE(fails_at(R"("\u12G4")", "1:6", "4 hex digits"));
+  EXPECT_TRUE(fails_at(R"("\udc00")", "1:7", "surrogate"));
+  EXPECT_TRUE(fails_at(R"("\ud800x")", "1:8", "surrogate"));
+  EXPECT_TRUE(fails_at("\"\xFF\"", "1:2", "ill-formed UTF-8"));
+  EXPECT_TRUE(fails_at("\"\xC0\xAF\"", "1:2", "ill-formed UTF-8"));     // overlong
+  EXPECT_TRUE(fails_at("\"\xED\xA0\x80\"", "1:3", "ill-formed UTF-8")); // surrogate
+  EXPECT_TRUE(fails_at("[\x01]", "1:2", "invalid literal"));
+  EXPECT_TRUE(fails_at("\xEF\xBB\xBF[1,]", "1:4", "unexpected ']'")); // columns after the mark
 }
 
 TEST(Json, RejectsDeepNesting) {
@@ -129,14 +138,15 @@ TEST(Json, ParseErrorCarriesPositionAndMessage) {
   } catch (const ParseError& e) {
     EXPECT_EQ(e.position().line, 3);
     EXPECT_EQ(e.position().column, 10);
-    EXPECT_EQ(e.message(), "trailing comma before ']'");
+    EXPECT_NE(e.message().find("unexpected ']'"), std::string::npos) << e.message();
+    EXPECT_EQ(std::string(e.what()), "3:10: " + e.message());
   }
 }
 
 TEST(Json, QuoteEscapesAndRepairsUtf8) {
   EXPECT_EQ(battgpu::json::quote("a\"b\\c\n\t\x01"), R"("a\"b\\c\n\t\u0001")");
   EXPECT_EQ(battgpu::json::quote("\xC3\xA9"), "\"\xC3\xA9\"");
-  EXPECT_EQ(battgpu::json::quote("x\xFFy"), R"("x\ufffdy")");
+  EXPECT_EQ(battgpu::json::quote("x\xFFy"), "\"x\xEF\xBF\xBDy\""); // U+FFFD
 }
 
 TEST(Json, WriterWritesIndentedAndCompactDocuments) {

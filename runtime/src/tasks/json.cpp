@@ -1,10 +1,11 @@
 #include "battgpu/tasks/json.hpp"
 
-#include <cctype>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
+#include <iterator>
 #include <unordered_set>
 
 namespace battgpu::json {
@@ -103,564 +104,352 @@ const char* kind_name(Value::Kind kind) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// UTF-8
+// Reading: nlohmann/json's SAX parser builds the tree.
 
 namespace {
 
-/// Length of the valid UTF-8 sequence starting at s[i], or 0 when it is not valid
-/// (overlong forms, surrogates and code points above U+10FFFF are invalid).
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char b0 = byte(i);
-  if (b0 < 0x80)
-    return 1;
-  std::size_t n;
-  unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    n = 2;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    n = 3;
-    if (b0 == 0xE0)
-      lo = 0xA0;
-    else if (b0 == 0xED)
-      hi = 0x9F;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    n = 4;
-    if (b0 == 0xF0)
-      lo = 0x90;
-    else if (b0 == 0xF4)
-      hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size())
-    return 0;
-  if (byte(i + 1) < lo || byte(i + 1) > hi)
-    return 0;
-  for (std::size_t k = 2; k < n; ++k)
-    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
-      return 0;
-  return n;
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-std::string describe_byte(char c) {
-  auto u = static_cast<unsigned char>(c);
-  char buf[16];
-  if (u >= 0x20 && u < 0x7F)
-    std::snprintf(buf, sizeof buf, "'%c'", c);
-  else
-    std::snprintf(buf, sizeof buf, "byte 0x%02X", u);
-  return buf;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Parser
-
-class Parser {
+/// An iterator over the text that publishes how far the parser has read. Between two SAX
+/// events the parser consumes only whitespace, separators and the token of the second event
+/// (and, after a number, the one character it looked ahead), which is how each value's start
+/// is found (Builder::start_of).
+class TrackedIterator {
 public:
-  Parser(std::string_view text, const ParseOptions& options) : text_(text), options_(options) {}
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
 
-  Value parse_document() {
+  TrackedIterator() = default;
+  TrackedIterator(const char* at, const char** read_to) : at_(at), read_to_(read_to) {}
+  reference operator*() const { return *at_; }
+  TrackedIterator& operator++() {
+    *read_to_ = ++at_;
+    return *this;
+  }
+  TrackedIterator operator++(int) {
+    TrackedIterator old = *this;
+    ++*this;
+    return old;
+  }
+  bool operator==(const TrackedIterator& other) const { return at_ == other.at_; }
+
+private:
+  const char* at_ = nullptr;
+  const char** read_to_ = nullptr;
+};
+
+/// Line and column of byte offsets met in increasing order.
+class LineCounter {
+public:
+  explicit LineCounter(std::string_view text) : text_(text) {
     if (text_.substr(0, 3) == "\xEF\xBB\xBF")
-      pos_ = line_start_ = 3;
-    skip_whitespace();
-    if (at_end())
-      fail("empty input: expected a JSON value");
-    Value v = parse_value(0);
-    skip_whitespace();
-    if (!at_end())
-      fail("unexpected " + describe_byte(peek()) + " after the JSON value");
-    return v;
+      offset_ = line_start_ = 3; // columns count from after the byte order mark
+  }
+  Position at(std::size_t offset) {
+    offset = std::min(offset, text_.size());
+    if (offset < offset_) // an error may point back at a value's start
+      return recount(offset);
+    for (; offset_ < offset; ++offset_)
+      if (text_[offset_] == '\n') {
+        ++line_;
+        line_start_ = offset_ + 1;
+      }
+    return Position{line_, static_cast<int>(offset - line_start_) + 1};
   }
 
 private:
-  bool at_end() const { return pos_ >= text_.size(); }
-  char peek() const { return text_[pos_]; }
-  Position here() const { return position_of(pos_); }
-  Position position_of(std::size_t pos) const {
-    return Position{line_, static_cast<int>(pos - line_start_) + 1};
+  Position recount(std::size_t offset) const {
+    LineCounter fresh(text_);
+    return fresh.at(offset);
+  }
+  std::string_view text_;
+  std::size_t offset_ = 0;
+  std::size_t line_start_ = 0;
+  int line_ = 1;
+};
+
+using Sax = nlohmann::json_sax<nlohmann::json>;
+
+class Builder final : public Sax {
+public:
+  Builder(std::string_view text, const ParseOptions& options)
+      : text_(text), options_(options), lines_(text),
+        consumed_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
+
+  const char** read_to() { return &read_to_; }
+
+  Value take_result() { return std::move(result_); }
+  /// The error the parse stopped at (when sax_parse returned false).
+  [[noreturn]] void throw_error() {
+    if (error_)
+      throw *error_;
+    throw ParseError(lines_.at(read_offset()), "invalid JSON");
   }
 
-  [[noreturn]] void fail(const std::string& message) const { throw ParseError(here(), message); }
-  [[noreturn]] void fail_at(Position where, const std::string& message) const {
-    throw ParseError(where, message);
+  bool null() override { return add(Value::null(start_of())); }
+  bool boolean(bool b) override { return add(Value::boolean(b, start_of())); }
+  bool number_integer(number_integer_t n) override {
+    return integer_number(static_cast<double>(n));
   }
-  [[noreturn]] void fail_unexpected(const char* expected) const {
-    if (at_end())
-      fail(std::string("unexpected end of input: expected ") + expected);
-    fail("unexpected " + describe_byte(peek()) + ": expected " + expected);
+  bool number_unsigned(number_unsigned_t n) override {
+    return integer_number(static_cast<double>(n));
+  }
+  bool number_float(number_float_t d, const string_t& literal) override {
+    // nlohmann reads integer literals beyond 64 bits as floats; they stay integer literals.
+    const bool integer = literal.find_first_of(".eE") == std::string::npos;
+    return add(Value::number(d, literal, integer, start_of()));
+  }
+  bool string(string_t& s) override { return add(Value::string(std::move(s), start_of())); }
+  bool binary(binary_t&) override { return fail(start_of(), "binary values are not JSON"); }
+
+  bool start_object(std::size_t) override { return open(true); }
+  bool key(string_t& k) override {
+    const Position at = start_of();
+    Open& o = open_[depth_ - 1];
+    if (o.has_key(k))
+      return fail(at, "duplicate key " + quote(k));
+    o.key = std::move(k);
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_array() override { return close(); }
+
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& e) override {
+    // `position` counts the bytes read, the offending one last.
+    return fail(lines_.at(position == 0 ? 0 : position - 1), message_of(e));
   }
 
-  void skip_whitespace() {
-    while (!at_end()) {
-      char c = peek();
-      if (c == '\n') {
-        ++pos_;
-        ++line_;
-        line_start_ = pos_;
-      } else if (c == ' ' || c == '\t' || c == '\r') {
-        ++pos_;
-      } else {
-        break;
-      }
-    }
-  }
-
-  Value parse_value(int depth) {
-    if (at_end())
-      fail_unexpected("a JSON value");
-    switch (peek()) {
-    case '{':
-      return parse_object(depth + 1);
-    case '[':
-      return parse_array(depth + 1);
-    case '"': {
-      Position at = here();
-      return Value::string(parse_string(), at);
-    }
-    case 't':
-      return parse_literal("true", Value::boolean(true, here()));
-    case 'f':
-      return parse_literal("false", Value::boolean(false, here()));
-    case 'n':
-      return parse_literal("null", Value::null(here()));
-    default:
-      if (peek() == '-' || (peek() >= '0' && peek() <= '9'))
-        return parse_number();
-      fail_unexpected("a JSON value");
-    }
-  }
-
-  Value parse_literal(std::string_view word, Value v) {
-    if (text_.substr(pos_, word.size()) != word) {
-      std::size_t end = pos_;
-      while (end < text_.size() && std::isalnum(static_cast<unsigned char>(text_[end])))
-        ++end;
-      fail("invalid literal '" + std::string(text_.substr(pos_, end - pos_)) +
-           "' (expected true, false or null)");
-    }
-    pos_ += word.size();
-    if (!at_end() && std::isalnum(static_cast<unsigned char>(peek())))
-      fail("invalid literal: unexpected " + describe_byte(peek()) + " after '" + std::string(word) +
-           "'");
-    return v;
-  }
-
-  void check_depth(int depth) const {
-    if (depth > options_.max_depth)
-      fail("nesting deeper than " + std::to_string(options_.max_depth) + " levels");
-  }
-
-  Value parse_array(int depth) {
-    check_depth(depth);
-    Position at = here();
-    ++pos_; // '['
+private:
+  /// A container being read. Their storage is reused level by level.
+  struct Open {
+    bool object = false;
+    Position at;
     Value::Array items;
-    skip_whitespace();
-    if (!at_end() && peek() == ']') {
-      ++pos_;
-      return Value::array(std::move(items), at);
-    }
-    for (;;) {
-      skip_whitespace();
-      if (!at_end() && peek() == ']')
-        fail("trailing comma before ']'");
-      items.push_back(parse_value(depth));
-      skip_whitespace();
-      if (at_end())
-        fail_at(at, "unterminated array (the '[' here is never closed)");
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == ']') {
-        ++pos_;
-        return Value::array(std::move(items), at);
-      }
-      fail_unexpected("',' or ']' after an array element");
-    }
-  }
-
-  Value parse_object(int depth) {
-    check_depth(depth);
-    Position at = here();
-    ++pos_; // '{'
     Value::Object members;
-    std::unordered_set<std::string> keys;
-    skip_whitespace();
-    if (!at_end() && peek() == '}') {
-      ++pos_;
-      return Value::object(std::move(members), at);
+    std::unordered_set<std::string> keys; ///< the members' keys, once there are many
+    std::string key;                      ///< the key of the member being read
+
+    bool has_key(const std::string& k) {
+      constexpr std::size_t kLinear = 16; // below this, a search of the members is cheaper
+      if (members.size() < kLinear)
+        return std::any_of(members.begin(), members.end(),
+                           [&](const Value::Member& m) { return m.first == k; });
+      if (keys.empty())
+        for (const Value::Member& m : members)
+          keys.insert(m.first);
+      return !keys.insert(k).second;
     }
-    for (;;) {
-      skip_whitespace();
-      if (at_end())
-        fail_at(at, "unterminated object (the '{' here is never closed)");
-      if (peek() == '}')
-        fail("trailing comma before '}'");
-      if (peek() != '"')
-        fail_unexpected("a string key in double quotes");
-      Position key_at = here();
-      std::string key = parse_string();
-      if (!keys.insert(key).second)
-        fail_at(key_at, "duplicate key " + quote(key));
-      skip_whitespace();
-      if (at_end() || peek() != ':')
-        fail_unexpected("':' after an object key");
-      ++pos_;
-      skip_whitespace();
-      Value v = parse_value(depth);
-      members.emplace_back(std::move(key), std::move(v));
-      skip_whitespace();
-      if (at_end())
-        fail_at(at, "unterminated object (the '{' here is never closed)");
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == '}') {
-        ++pos_;
-        return Value::object(std::move(members), at);
-      }
-      fail_unexpected("',' or '}' after an object member");
-    }
+  };
+
+  std::size_t read_offset() const {
+    return read_to_ == nullptr ? 0 : static_cast<std::size_t>(read_to_ - text_.data());
   }
 
-  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  /// Where the token of the current event starts: the first byte after the previous event
+  /// that is not whitespace or a separator. Marks the bytes read so far as consumed.
+  std::size_t token_start() {
+    std::size_t at = consumed_;
+    while (at < text_.size() && is_between_tokens(text_[at]))
+      ++at;
+    consumed_ = read_offset();
+    return at;
+  }
+  Position start_of() { return lines_.at(token_start()); }
 
-  Value parse_number() {
-    Position at = here();
-    std::size_t start = pos_;
-    bool integer = true;
-    if (peek() == '-')
-      ++pos_;
-    if (at_end() || !is_digit(peek()))
-      fail_unexpected("a digit");
-    if (peek() == '0') {
-      ++pos_;
-      if (!at_end() && is_digit(peek()))
-        fail_at(at, "leading zeros are not allowed in numbers");
-    } else {
-      while (!at_end() && is_digit(peek()))
-        ++pos_;
-    }
-    if (!at_end() && peek() == '.') {
-      integer = false;
-      ++pos_;
-      if (at_end() || !is_digit(peek()))
-        fail_unexpected("a digit after the decimal point");
-      while (!at_end() && is_digit(peek()))
-        ++pos_;
-    }
-    if (!at_end() && (peek() == 'e' || peek() == 'E')) {
-      integer = false;
-      ++pos_;
-      if (!at_end() && (peek() == '+' || peek() == '-'))
-        ++pos_;
-      if (at_end() || !is_digit(peek()))
-        fail_unexpected("a digit in the exponent");
-      while (!at_end() && is_digit(peek()))
-        ++pos_;
-    }
-    std::string literal(text_.substr(start, pos_ - start));
-    double value = 0;
-    auto [ptr, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), value);
-    if (ec == std::errc::result_out_of_range) {
-      // from_chars leaves `value` alone here; strtod tells overflow (an infinity, rejected)
-      // from underflow (a value rounded to zero or a subnormal, kept).
-      value = std::strtod(literal.c_str(), nullptr);
-      if (std::isinf(value))
-        fail_at(at, "number " + literal + " is out of range");
-    } else if (ec != std::errc() || ptr != literal.data() + literal.size()) {
-      fail_at(at, "invalid number " + literal);
-    }
-    return Value::number(value, std::move(literal), integer, at);
+  static bool is_between_tokens(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':';
   }
 
-  unsigned parse_hex4() {
-    unsigned cp = 0;
-    for (int k = 0; k < 4; ++k) {
-      if (at_end())
-        fail("unexpected end of input in a \\u escape");
-      char c = peek();
-      unsigned d;
-      if (c >= '0' && c <= '9')
-        d = static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        d = static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F')
-        d = static_cast<unsigned>(c - 'A' + 10);
-      else
-        fail("invalid \\u escape: " + describe_byte(c) + " is not a hex digit");
-      cp = cp * 16 + d;
-      ++pos_;
-    }
-    return cp;
+  /// An integer literal (nlohmann gives its value, not its text).
+  bool integer_number(double value) {
+    const std::size_t begin = token_start();
+    std::size_t end = begin;
+    while (end < text_.size() && ((text_[end] >= '0' && text_[end] <= '9') || text_[end] == '-'))
+      ++end;
+    return add(Value::number(value, std::string(text_.substr(begin, end - begin)), true,
+                             lines_.at(begin)));
   }
 
-  std::string parse_string() {
-    Position at = here();
-    ++pos_; // opening quote
-    std::string out;
-    for (;;) {
-      if (at_end())
-        fail_at(at, "unterminated string");
-      char c = peek();
-      auto u = static_cast<unsigned char>(c);
-      if (c == '"') {
-        ++pos_;
-        return out;
-      }
-      if (c == '\\') {
-        Position escape_at = here();
-        ++pos_;
-        if (at_end())
-          fail_at(at, "unterminated string");
-        char e = peek();
-        ++pos_;
-        switch (e) {
-        case '"':
-          out += '"';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          unsigned cp = parse_hex4();
-          if (cp >= 0xDC00 && cp <= 0xDFFF)
-            fail_at(escape_at, "invalid \\u escape: lone low surrogate");
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
-            if (text_.substr(pos_, 2) != "\\u")
-              fail_at(escape_at, "invalid \\u escape: high surrogate without a low surrogate");
-            pos_ += 2;
-            unsigned low = parse_hex4();
-            if (low < 0xDC00 || low > 0xDFFF)
-              fail_at(escape_at, "invalid \\u escape: high surrogate without a low surrogate");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          }
-          append_utf8(out, cp);
-          break;
-        }
-        default:
-          fail_at(escape_at, "invalid escape '\\" + std::string(1, e) + "' in string");
-        }
-        continue;
-      }
-      if (u < 0x20) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "control character U+%04X in string (must be escaped)", u);
-        fail(buf);
-      }
-      std::size_t n = utf8_sequence_length(text_, pos_);
-      if (n == 0)
-        fail("invalid UTF-8 " + describe_byte(c) + " in string");
-      out.append(text_.substr(pos_, n));
-      pos_ += n;
+  bool open(bool object) {
+    const Position at = start_of();
+    if (depth_ >= options_.max_depth)
+      return fail(at, "nesting deeper than " + std::to_string(options_.max_depth) + " levels");
+    if (open_.size() == static_cast<std::size_t>(depth_))
+      open_.emplace_back();
+    Open& o = open_[depth_++];
+    o.object = object;
+    o.at = at;
+    o.items.clear();
+    o.members.clear();
+    o.keys.clear();
+    return true;
+  }
+
+  bool close() {
+    consumed_ = read_offset();
+    Open& o = open_[--depth_];
+    return add(o.object ? Value::object(std::move(o.members), o.at)
+                        : Value::array(std::move(o.items), o.at));
+  }
+
+  bool add(Value v) {
+    if (depth_ == 0) {
+      result_ = std::move(v);
+      return true;
     }
+    Open& parent = open_[depth_ - 1];
+    if (parent.object)
+      parent.members.emplace_back(std::move(parent.key), std::move(v));
+    else
+      parent.items.push_back(std::move(v));
+    return true;
+  }
+
+  bool fail(Position at, std::string message) {
+    if (!error_)
+      error_.emplace(at, message);
+    return false;
+  }
+
+  /// nlohmann's message without its "[json.exception...] parse error at line L, column C: "
+  /// prefix (the position is given separately, counted here).
+  static std::string message_of(const nlohmann::detail::exception& e) {
+    std::string_view what = e.what();
+    if (const auto close = what.find("] "); close != std::string_view::npos)
+      what.remove_prefix(close + 2);
+    if (what.starts_with("parse error"))
+      if (const auto colon = what.find(": "); colon != std::string_view::npos)
+        what.remove_prefix(colon + 2);
+    return std::string(what);
   }
 
   std::string_view text_;
-  const ParseOptions& options_;
-  std::size_t pos_ = 0;
-  std::size_t line_start_ = 0;
-  int line_ = 1;
+  ParseOptions options_;
+  LineCounter lines_;
+  std::size_t consumed_; ///< bytes read up to the previous event
+  const char* read_to_ = nullptr;
+  std::vector<Open> open_; ///< the containers being read are open_[0, depth_)
+  int depth_ = 0;
+  Value result_;
+  std::optional<ParseError> error_;
 };
 
 } // namespace
 
 Value parse(std::string_view text, const ParseOptions& options) {
-  return Parser(text, options).parse_document();
+  Builder builder(text, options);
+  const char** read_to = builder.read_to();
+  *read_to = text.data();
+  TrackedIterator first(text.data(), read_to), last(text.data() + text.size(), read_to);
+  if (!nlohmann::json::sax_parse(first, last, &builder))
+    builder.throw_error();
+  return builder.take_result();
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writing
+// Writing: an nlohmann::ordered_json tree, written out by str().
+
+namespace {
+
+std::string dump(const nlohmann::ordered_json& j, int indent) {
+  return j.dump(indent > 0 ? indent : -1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace
 
 std::string quote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (std::size_t i = 0; i < s.size();) {
-    auto u = static_cast<unsigned char>(s[i]);
-    switch (s[i]) {
-    case '"':
-      out += "\\\"";
-      ++i;
-      continue;
-    case '\\':
-      out += "\\\\";
-      ++i;
-      continue;
-    case '\n':
-      out += "\\n";
-      ++i;
-      continue;
-    case '\r':
-      out += "\\r";
-      ++i;
-      continue;
-    case '\t':
-      out += "\\t";
-      ++i;
-      continue;
-    case '\b':
-      out += "\\b";
-      ++i;
-      continue;
-    case '\f':
-      out += "\\f";
-      ++i;
-      continue;
-    default:
-      break;
-    }
-    if (u < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
-      ++i;
-      continue;
-    }
-    std::size_t n = utf8_sequence_length(s, i);
-    if (n == 0) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    out.append(s.substr(i, n));
-    i += n;
-  }
-  out += '"';
-  return out;
+  return dump(nlohmann::ordered_json(std::string(s)), 0);
 }
 
-void Writer::newline() {
-  if (indent_ <= 0)
-    return;
-  out_ += '\n';
-  out_.append(stack_.size() * static_cast<std::size_t>(indent_), ' ');
-}
+struct Writer::Document {
+  int indent = 2;
+  nlohmann::ordered_json root;
+  bool started = false;
+  std::vector<nlohmann::ordered_json*> open; ///< the containers not yet closed, innermost last
+  std::string key;                           ///< the key of the next member, when given
 
-void Writer::before_value() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
+  /// Places `v` where the next value goes and returns it there.
+  nlohmann::ordered_json& place(nlohmann::ordered_json v) {
+    if (open.empty()) {
+      root = std::move(v);
+      started = true;
+      return root;
+    }
+    nlohmann::ordered_json& parent = *open.back();
+    if (parent.is_object()) {
+      nlohmann::ordered_json& slot = parent[key];
+      slot = std::move(v);
+      return slot;
+    }
+    parent.push_back(std::move(v));
+    return parent.back();
   }
-  if (stack_.empty())
-    return;
-  if (!stack_.back().empty)
-    out_ += ',';
-  stack_.back().empty = false;
-  newline();
+};
+
+Writer::Writer(int indent) : doc_(std::make_unique<Document>()) {
+  doc_->indent = indent;
 }
+Writer::~Writer() = default;
+Writer::Writer(Writer&&) noexcept = default;
+Writer& Writer::operator=(Writer&&) noexcept = default;
 
 Writer& Writer::begin_object() {
-  before_value();
-  out_ += '{';
-  stack_.push_back(Level{true, true});
+  doc_->open.push_back(&doc_->place(nlohmann::ordered_json::object()));
   return *this;
 }
 
 Writer& Writer::end_object() {
-  bool empty = stack_.back().empty;
-  stack_.pop_back();
-  if (!empty)
-    newline();
-  out_ += '}';
+  doc_->open.pop_back();
   return *this;
 }
 
 Writer& Writer::begin_array() {
-  before_value();
-  out_ += '[';
-  stack_.push_back(Level{false, true});
+  doc_->open.push_back(&doc_->place(nlohmann::ordered_json::array()));
   return *this;
 }
 
 Writer& Writer::end_array() {
-  bool empty = stack_.back().empty;
-  stack_.pop_back();
-  if (!empty)
-    newline();
-  out_ += ']';
+  doc_->open.pop_back();
   return *this;
 }
 
 Writer& Writer::key(std::string_view k) {
-  before_value();
-  out_ += quote(k);
-  out_ += indent_ > 0 ? ": " : ":";
-  after_key_ = true;
+  doc_->key = std::string(k);
   return *this;
 }
 
 Writer& Writer::value(std::string_view s) {
-  before_value();
-  out_ += quote(s);
+  doc_->place(std::string(s));
   return *this;
 }
 
 Writer& Writer::value(bool b) {
-  before_value();
-  out_ += b ? "true" : "false";
+  doc_->place(b);
   return *this;
 }
 
 Writer& Writer::integer(std::int64_t n) {
-  before_value();
-  out_ += std::to_string(n);
+  doc_->place(n);
   return *this;
 }
 
 Writer& Writer::number(double d) {
   if (!std::isfinite(d))
     return null();
-  before_value();
-  char buf[64];
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, d);
-  out_.append(buf, ec == std::errc() ? ptr : buf);
+  doc_->place(d);
   return *this;
 }
 
 Writer& Writer::null() {
-  before_value();
-  out_ += "null";
+  doc_->place(nullptr);
   return *this;
+}
+
+std::string Writer::str() const {
+  return doc_->started ? dump(doc_->root, doc_->indent) : "";
 }
 
 } // namespace battgpu::json

@@ -1,14 +1,17 @@
-// A small, strict JSON reader (RFC 8259) with line:column positions, and a writer.
+// JSON documents as battgpu reads and writes them, over nlohmann/json: a document tree whose
+// values remember their line:column, and a streaming writer for reports.
 //
-// The reader accepts exactly RFC 8259 JSON: one value, surrounded by optional whitespace,
-// UTF-8 text (a leading byte order mark is skipped). It rejects trailing commas, comments,
-// single quotes, leading zeros, NaN/Infinity, control characters in strings, invalid UTF-8,
-// lone surrogate escapes, duplicate object keys and nesting deeper than `max_depth`.
-// Every value remembers where it starts, so callers can point at the offending place.
+// The reader is nlohmann/json's strict RFC 8259 parser (one value in UTF-8 text, a leading
+// byte order mark skipped; no trailing commas, comments, single quotes, leading zeros,
+// NaN/Infinity, control characters in strings, invalid UTF-8 or lone surrogate escapes).
+// On top of it this reader rejects duplicate object keys and nesting deeper than
+// `max_depth`, and records where every value starts, so callers can point at the offending
+// place.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -108,7 +111,11 @@ std::string quote(std::string_view s);
 /// The caller keeps the nesting balanced; keys are only given inside objects.
 class Writer {
 public:
-  explicit Writer(int indent = 2) : indent_(indent) {}
+  /// `indent` spaces per level, or compact text when 0.
+  explicit Writer(int indent = 2);
+  ~Writer();
+  Writer(Writer&&) noexcept;
+  Writer& operator=(Writer&&) noexcept;
 
   Writer& begin_object();
   Writer& end_object();
@@ -133,21 +140,12 @@ public:
   /// `key` then `value` in one call.
   template <class T> Writer& member(std::string_view k, const T& v) { return key(k).value(v); }
 
-  /// The text written so far (a complete document once every container is closed).
-  const std::string& str() const { return out_; }
+  /// The document's text (call it once every container is closed).
+  std::string str() const;
 
 private:
-  void before_value();
-  void newline();
-
-  struct Level {
-    bool object = false;
-    bool empty = true;
-  };
-  int indent_;
-  std::string out_;
-  std::vector<Level> stack_;
-  bool after_key_ = false;
+  struct Document; // the tree being built (nlohmann::ordered_json)
+  std::unique_ptr<Document> doc_;
 };
 
 } // namespace battgpu::json
