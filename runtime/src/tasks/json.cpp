@@ -175,9 +175,11 @@ class Builder final : public Sax {
 public:
   Builder(std::string_view text, const ParseOptions& options)
       : text_(text), options_(options), lines_(text),
-        consumed_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
+        consumed_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0), read_to_(text.data()) {}
 
-  const char** read_to() { return &read_to_; }
+  /// The text to parse, as iterators that tell this builder how far the parser has read.
+  TrackedIterator begin() { return TrackedIterator(text_.data(), &read_to_); }
+  TrackedIterator end() { return TrackedIterator(text_.data() + text_.size(), &read_to_); }
 
   Value take_result() { return std::move(result_); }
   /// The error the parse stopped at (when sax_parse returned false).
@@ -244,9 +246,7 @@ private:
     }
   };
 
-  std::size_t read_offset() const {
-    return read_to_ == nullptr ? 0 : static_cast<std::size_t>(read_to_ - text_.data());
-  }
+  std::size_t read_offset() const { return static_cast<std::size_t>(read_to_ - text_.data()); }
 
   /// Where the token of the current event starts: the first byte after the previous event
   /// that is not whitespace or a separator. Marks the bytes read so far as consumed.
@@ -329,8 +329,8 @@ private:
   std::string_view text_;
   ParseOptions options_;
   LineCounter lines_;
-  std::size_t consumed_; ///< bytes read up to the previous event
-  const char* read_to_ = nullptr;
+  std::size_t consumed_;   ///< bytes read up to the previous event
+  const char* read_to_;    ///< where the parser has read to
   std::vector<Open> open_; ///< the containers being read are open_[0, depth_)
   int depth_ = 0;
   Value result_;
@@ -341,10 +341,7 @@ private:
 
 Value parse(std::string_view text, const ParseOptions& options) {
   Builder builder(text, options);
-  const char** read_to = builder.read_to();
-  *read_to = text.data();
-  TrackedIterator first(text.data(), read_to), last(text.data() + text.size(), read_to);
-  if (!nlohmann::json::sax_parse(first, last, &builder))
+  if (!nlohmann::json::sax_parse(builder.begin(), builder.end(), &builder))
     builder.throw_error();
   return builder.take_result();
 }
