@@ -62,8 +62,9 @@ Options:
                     with calls apart, threads left without a call run statements of the
                     calls still running, in dependency order, with the same results
                     (default on)
-  --profile         report the time spent in each DSL function (with --program: in each
-                    compiled function)
+  --profile         report the time spent in each statement's callee (with --program: in
+                    each compiled function), then in every DSL function called, per kinds
+                    of argument, and per kind of value (grid, object, ...)
   --trace T:S:I     print every value the call of task T, split S, index I assigns to a
                     variable, in execution order, one JSON line each (frozensets listed in
                     iteration order): how a difference from Python is tracked down (FILE.py
@@ -121,6 +122,39 @@ std::string fixed(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
+}
+
+/// The text report's profile of DSL calls: the functions by own time, per kinds of argument,
+/// then the own time per kind of value and the time outside the DSL functions.
+void write_call_profile(std::ostream& out, const interp::RunSummary& s) {
+  constexpr std::size_t kShown = 40;
+  double in_functions = 0;
+  for (const interp::ValueKindProfile& k : s.value_kinds)
+    in_functions += k.self_seconds;
+  const auto share = [&](double seconds) {
+    return fixed(s.seconds_in_calls > 0 ? 100 * seconds / s.seconds_in_calls : 0.0, 1) + "%";
+  };
+  out << "DSL functions by kinds of argument (own seconds, not counting the DSL calls they make; "
+      << std::min(kShown, s.functions.size()) << " of " << s.functions.size() << "):\n";
+  for (std::size_t i = 0; i < std::min(kShown, s.functions.size()); ++i) {
+    const interp::FunctionKindsProfile& f = s.functions[i];
+    std::string kinds;
+    for (const std::string& k : f.kinds)
+      kinds += (kinds.empty() ? "" : ", ") + k;
+    if (f.arguments > f.kinds.size())
+      kinds += ", ...";
+    out << "  " << fixed(f.self_seconds, 4) << "  " << share(f.self_seconds) << "  " << f.function
+        << "(" << kinds << ")  calls " << f.calls << ", with callees " << fixed(f.total_seconds, 4)
+        << "\n";
+  }
+  out << "own seconds by kind of value (a call counts under its first argument that is not a "
+         "function):\n";
+  for (const interp::ValueKindProfile& k : s.value_kinds)
+    out << "  " << fixed(k.self_seconds, 4) << "  " << share(k.self_seconds) << "  " << k.kind
+        << "  calls " << k.calls << "\n";
+  out << "  " << fixed(s.seconds_in_calls - in_functions, 4) << "  "
+      << share(s.seconds_in_calls - in_functions)
+      << "  outside DSL functions (the interpreter, closures, records)\n";
 }
 
 std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
@@ -223,6 +257,32 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
       w.key("calls").value(static_cast<std::int64_t>(e.calls));
       w.key("failures").value(static_cast<std::int64_t>(e.failures));
       w.key("seconds").number(e.seconds);
+      w.end_object();
+    }
+    w.end_array();
+  }
+  if (!s.functions.empty()) {
+    w.key("functions").begin_array();
+    for (const interp::FunctionKindsProfile& f : s.functions) {
+      w.begin_object();
+      w.key("function").value(f.function);
+      w.key("kinds").begin_array();
+      for (const std::string& k : f.kinds)
+        w.value(k);
+      w.end_array();
+      w.key("arguments").value(static_cast<std::int64_t>(f.arguments));
+      w.key("calls").value(static_cast<std::int64_t>(f.calls));
+      w.key("self_seconds").number(f.self_seconds);
+      w.key("total_seconds").number(f.total_seconds);
+      w.end_object();
+    }
+    w.end_array();
+    w.key("value_kinds").begin_array();
+    for (const interp::ValueKindProfile& k : s.value_kinds) {
+      w.begin_object();
+      w.key("kind").value(k.kind);
+      w.key("calls").value(static_cast<std::int64_t>(k.calls));
+      w.key("self_seconds").number(k.self_seconds);
       w.end_object();
     }
     w.end_array();
@@ -525,6 +585,8 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       out << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls << ", failed "
           << e.failures << "\n";
   }
+  if (!summary.functions.empty())
+    write_call_profile(out, summary);
   return code;
 }
 

@@ -3,6 +3,7 @@
 #include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/interp/sample_batch.hpp"
 #include "battgpu/interp/watchdog.hpp"
+#include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/py.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 
@@ -446,9 +447,18 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
         t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
       const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
                            static_cast<double>(jobs.size());
+      py::CallProfile* call_profile = py::CallProfile::active();
       for (Extraction& job : jobs) {
         State& st = *job.st;
         Call& c = *st.call;
+        if (call_profile != nullptr) {
+          // Not a py::call: the extraction's share of the batch, under a name of its own.
+          std::vector<py::Value> args;
+          for (const Operand& a : n.args)
+            args.push_back(py::Value::borrow(
+                a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index]));
+          call_profile->add("batched extraction", args.data(), args.size(), share);
+        }
         if (options_.profile) {
           const py::Value& callee = n.callee.kind == Operand::Kind::Local
                                         ? st.slots[n.callee.index]

@@ -1,6 +1,7 @@
 #include "battgpu/interp/runner.hpp"
 
 #include "battgpu/interp/watchdog.hpp"
+#include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/py.hpp"
 #include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
@@ -442,6 +443,44 @@ bool batch_objects_for(unsigned jobs) {
          (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
 }
 
+/// The threads' profiles of DSL calls as the summary gives them: per function and kinds of
+/// argument, and per kind of value, each longest first.
+void merge_call_profiles(const std::vector<std::vector<py::CallProfile::Entry>>& threads,
+                         RunSummary& summary) {
+  std::map<std::pair<std::string, std::vector<std::string>>, FunctionKindsProfile> functions;
+  std::map<std::string, ValueKindProfile> kinds;
+  for (const auto& entries : threads)
+    for (const py::CallProfile::Entry& e : entries) {
+      const std::size_t shown = std::min<std::size_t>(e.nargs, py::CallProfile::kKindsKept);
+      std::vector<std::string> names;
+      std::string principal = "no argument";
+      for (std::size_t i = 0; i < shown; ++i) {
+        names.emplace_back(py::value_kind_name(e.kinds[i]));
+        if (principal == "no argument" && e.kinds[i] != py::ValueKind::Function)
+          principal = names.back();
+      }
+      FunctionKindsProfile& f = functions[{std::string(e.function), names}];
+      f.function = std::string(e.function);
+      f.kinds = std::move(names);
+      f.arguments = e.nargs;
+      f.calls += e.calls;
+      f.self_seconds += e.self_seconds;
+      f.total_seconds += e.total_seconds;
+      ValueKindProfile& k = kinds[principal];
+      k.kind = principal;
+      k.calls += e.calls;
+      k.self_seconds += e.self_seconds;
+    }
+  for (auto& [key, f] : functions)
+    summary.functions.push_back(std::move(f));
+  for (auto& [key, k] : kinds)
+    summary.value_kinds.push_back(std::move(k));
+  std::sort(summary.functions.begin(), summary.functions.end(),
+            [](const auto& a, const auto& b) { return a.self_seconds > b.self_seconds; });
+  std::sort(summary.value_kinds.begin(), summary.value_kinds.end(),
+            [](const auto& a, const auto& b) { return a.self_seconds > b.self_seconds; });
+}
+
 RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& tasks,
                     const RunOptions& options) {
   const auto start = Clock::now();
@@ -535,6 +574,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       ++blocks_left[t];
   std::size_t tasks_finished = 0;
   std::vector<std::vector<ProfileEntry>> profiles(jobs);
+  std::vector<std::vector<py::CallProfile::Entry>> call_profiles(jobs);
   std::optional<Watchdog> watchdog;
   if (options.time_limit > 0)
     watchdog.emplace();
@@ -553,6 +593,10 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
     if (watchdog)
       watchdog->attach();
     BlockRunner runner(program, options, summary.batch_objects, board);
+    py::CallProfile call_profile;
+    std::optional<py::CallProfile::Scope> profiling;
+    if (options.profile)
+      profiling.emplace(call_profile);
     while (true) {
       const std::size_t taken = next.fetch_add(1);
       if (taken >= nblocks) {
@@ -597,6 +641,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       done_cv.notify_all();
     }
     profiles[w] = runner.profile();
+    call_profiles[w] = call_profile.entries();
     timing.finished = since_start();
   };
   // (Started in a tree, each thread starting two more before it worked, the last of 32 began
@@ -663,6 +708,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
     }
   std::sort(summary.profile.begin(), summary.profile.end(),
             [](const ProfileEntry& a, const ProfileEntry& b) { return a.seconds > b.seconds; });
+  merge_call_profiles(call_profiles, summary);
   summary.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return summary;
 }

@@ -2,6 +2,7 @@
 #include "cli.hpp"
 #include "run.hpp"
 
+#include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/tasks/json.hpp"
 
 #include "temp_dir.hpp"
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -305,6 +307,61 @@ TEST(Driver, ProgressDisplayOnlyForRunsOverASecond) {
   EXPECT_EQ(tty.err.substr(tty.err.size() - 4), "\r\033[K");
   Result off = run_cli({"run", "--no-progress", "--solver", "test-slow", dir.str()}, true);
   EXPECT_EQ(off.err, "");
+}
+
+TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
+  // Two tasks of one train and one test sample: four calls. In each, objects(I, T, F, F) on a
+  // 1x2 grid of two colours gives two one-cell objects, and apply calls size on each.
+  TempDir dir;
+  dir.write("batt.py", "from dsl import *\nfrom constants import *\n\n\n"
+                       "def batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n"
+                       "    t1 = objects(I, T, F, F)\n"
+                       "    t2 = apply(size, t1)\n"
+                       "    o.append((2, True, 'sizes', t2))\n"
+                       "    return o, s\n");
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(3, true));
+  const std::string program = (dir.path() / "batt.py").string();
+  const std::string tasks = (dir.path() / "tasks").string();
+  // Extraction batched over the calls in flight or one call at a time: the same counts.
+  const battgpu::runtime::ObjectBatching mode = battgpu::runtime::py_objects_batching_mode();
+  for (const bool batched : {false, true}) {
+    battgpu::runtime::set_py_objects_batching(batched);
+    Result r = run_cli({"run", program, tasks, "--profile", "--json", "--jobs", "1"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Value report = battgpu::json::parse(r.out);
+    std::map<std::string, std::int64_t> calls; // "function(kinds)" -> calls
+    std::int64_t function_calls = 0;
+    for (const Value& f : report.find("functions")->items()) {
+      std::string kinds;
+      for (const Value& k : f.find("kinds")->items())
+        kinds += (kinds.empty() ? "" : ", ") + k.text();
+      calls[f.find("function")->text() + "(" + kinds + ")"] += *f.find("calls")->as_int64();
+      function_calls += *f.find("calls")->as_int64();
+      EXPECT_LE(f.find("self_seconds")->as_double(), f.find("total_seconds")->as_double() + 1e-9);
+    }
+    const std::string extraction = batched ? "batched extraction" : "objects";
+    EXPECT_EQ(calls[extraction + "(grid, bool, bool, bool)"], 4) << r.out;
+    EXPECT_EQ(calls["apply(function, objects)"], 4) << r.out;
+    EXPECT_EQ(calls["size(object)"], 8) << r.out;
+    EXPECT_EQ(calls.size(), 3u) << r.out;
+    std::map<std::string, std::int64_t> by_kind;
+    std::int64_t kind_calls = 0;
+    for (const Value& k : report.find("value_kinds")->items()) {
+      by_kind[k.find("kind")->text()] = *k.find("calls")->as_int64();
+      kind_calls += *k.find("calls")->as_int64();
+    }
+    EXPECT_EQ(by_kind["grid"], 4);
+    EXPECT_EQ(by_kind["objects"], 4); // apply's first argument is a function
+    EXPECT_EQ(by_kind["object"], 8);
+    EXPECT_EQ(kind_calls, function_calls);
+  }
+  battgpu::runtime::set_py_objects_batching(mode);
+  Result text = run_cli({"run", program, tasks, "--profile", "--jobs", "1"});
+  EXPECT_NE(text.out.find("size(object)  calls 8"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("outside DSL functions"), std::string::npos) << text.out;
 }
 
 TEST(Driver, WriteFileAtomicallyReplacesTheFile) {

@@ -473,8 +473,11 @@ bool py_objects_batching() {
 }
 
 void set_py_objects_batching(bool on) {
-  batching_flag().store(static_cast<int>(on ? ObjectBatching::On : ObjectBatching::Off),
-                        std::memory_order_relaxed);
+  set_py_objects_batching(on ? ObjectBatching::On : ObjectBatching::Off);
+}
+
+void set_py_objects_batching(ObjectBatching mode) {
+  batching_flag().store(static_cast<int>(mode), std::memory_order_relaxed);
 }
 
 } // namespace battgpu::runtime

@@ -1,5 +1,6 @@
 #include "battgpu/py/call.hpp"
 
+#include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/compare.hpp"
 #include "battgpu/py/hash.hpp"
 
@@ -168,10 +169,18 @@ void forget_remembered_calls() noexcept {
   memo.filled.clear();
 }
 
-Value call(const Builtin& f, const Value* args, std::size_t nargs) {
+namespace {
+Value call_unprofiled(const Builtin& f, const Value* args, std::size_t nargs) {
   if (f.memoize && nargs <= 4 && FrameGuard::fits(kMemoDepthMargin) && !cancel_requested())
     return call_memoized(f, args, nargs);
   return call_uncached(f, args, nargs);
+}
+} // namespace
+
+Value call(const Builtin& f, const Value* args, std::size_t nargs) {
+  if (CallProfile* profile = CallProfile::active()) [[unlikely]]
+    return profile->record(f, args, nargs, call_unprofiled);
+  return call_unprofiled(f, args, nargs);
 }
 
 namespace {

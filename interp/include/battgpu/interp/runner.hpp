@@ -87,6 +87,23 @@ struct ThreadTiming {
   double finished = 0; ///< it had no block left (and, with shared calls, no call to help)
 };
 
+/// The calls of one DSL function with one combination of kinds of argument (py::ValueKind).
+struct FunctionKindsProfile {
+  std::string function;
+  std::vector<std::string> kinds; ///< of the first arguments (py::CallProfile::kKindsKept)
+  std::size_t arguments = 0;
+  std::uint64_t calls = 0;
+  double self_seconds = 0;  ///< in the function itself
+  double total_seconds = 0; ///< with the DSL calls it made
+};
+
+/// The own time of the DSL calls on one kind of value.
+struct ValueKindProfile {
+  std::string kind;
+  std::uint64_t calls = 0;
+  double self_seconds = 0;
+};
+
 struct RunSummary {
   std::vector<TaskOutcome> tasks;
   std::size_t calls = 0;
@@ -111,6 +128,12 @@ struct RunSummary {
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
   std::vector<ProfileEntry> profile;
+  /// With RunOptions::profile: every DSL function called (by the statements or through
+  /// closures, apply, mapply, ...) per kinds of argument, by own time, longest first.
+  std::vector<FunctionKindsProfile> functions;
+  /// The same time by kind of value: a call counts under its first argument that is not a
+  /// function ("no argument" without one), longest first.
+  std::vector<ValueKindProfile> value_kinds;
   /// One entry per worker thread.
   std::vector<ThreadTiming> threads;
 };

@@ -79,5 +79,6 @@ ObjectBatching py_objects_batching_mode();
 /// Not Off.
 bool py_objects_batching();
 void set_py_objects_batching(bool on);
+void set_py_objects_batching(ObjectBatching mode);
 
 } // namespace battgpu::runtime
