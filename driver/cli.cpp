@@ -85,11 +85,12 @@ Options:
   --prefetch WHEN  prefetch each batch's task grids: auto (default), always or never
   --gather WHEN    run each batch's regenerated solvers as coroutines that suspend at their
                    batch points until the whole batch's requests are computed together:
-                   auto (default), always or never. auto decides by measurement: with a
-                   usable GPU a few of the first tasks run plain and estimate the run;
-                   where the rest is long enough for a trial to cost under 4%, the same
-                   tasks run again with the auto stages on, kept for the rest only where
-                   they took under 90% of the plain time; without a GPU, they stay off
+                   auto (default), always or never. auto decides by measurement: a few
+                   of the first tasks run plain and estimate the run; where the rest is
+                   long enough for a trial to cost under 4% and there is a usable GPU
+                   (looked for only then), the same tasks run again with the auto stages
+                   on, kept for the rest only where they took under 90% of the plain
+                   time; otherwise they stay off
   --time-limit S   seconds a task may take (default: none); a task past it is stopped and
                    fails with status time-limit, and the run goes on (with --gather, the
                    limit counts the task's solver time, the batched stages not included)

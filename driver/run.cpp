@@ -523,15 +523,18 @@ RunReport run(std::span<const std::filesystem::path> paths,
   bool gather = settings.gather == Batching::Always;
   std::size_t start_at = 0;
   const bool decide = settings.prefetch == Batching::Auto || settings.gather == Batching::Auto;
-  // The stages only pay with a GPU: without one, `auto` keeps them off without a trial.
-  if (decide && !all.empty() && runtime::gpu_available()) {
+  // The stages only pay with a GPU: without one, `auto` keeps them off without a trial. Whether
+  // there is one is asked only once a trial is found worth it: the probe starts the driver and
+  // a context on every device, which took 0.63-0.71 s on a host of two H200s, longer than a
+  // whole short run.
+  if (decide && !all.empty() && runtime::cuda_compiled()) {
     const bool staged_prefetch = settings.prefetch != Batching::Never;
     const bool staged_gather = settings.gather != Batching::Never;
     const std::size_t first_batch = std::min(all.size(), batch_size);
     const std::size_t trial_tasks =
         std::min(first_batch, std::clamp<std::size_t>(all.size() / 32, 4, 16));
-    constexpr double gpu_start_seconds = 0.2;
-    constexpr double trial_share = 0.04; // the most a staged trial may cost of the rest
+    constexpr double gpu_start_seconds = 0.7; // the probe and the devices' start (above)
+    constexpr double trial_share = 0.04;      // the most a staged trial may cost of the rest
     // Whether the rest of the run, estimated from the trial's tasks on as many threads as
     // they used, makes a staged trial worth it: it costs about the plain one plus the GPU's
     // start.
@@ -564,8 +567,8 @@ RunReport run(std::span<const std::filesystem::path> paths,
           },
           &stop);
     }
-    report.trials.push_back({prefetch, gather, plain / static_cast<double>(trial_tasks)});
-    if (stop) {
+    if (stop && runtime::gpu_available()) {
+      report.trials.push_back({prefetch, gather, plain / static_cast<double>(trial_tasks)});
       const Clock::time_point t1 = Clock::now();
       run_batch(0, trial_tasks, staged_prefetch, staged_gather, false);
       const double staged = seconds_since(t1);

@@ -99,7 +99,8 @@ struct RunReport {
   /// The batch runtime's statistics over the run.
   runtime::RuntimeStats runtime;
   /// What `auto` chose for prefetching and gathering, and the seconds per task it measured for
-  /// each configuration it tried (empty when neither was auto).
+  /// the plain and the staged configuration where it tried both (empty when it did not: neither
+  /// was auto, the run was too short for a trial to pay, or there was no GPU).
   bool prefetch_used = false;
   bool gather_used = false;
   struct Trial {
