@@ -35,7 +35,8 @@ namespace fs = std::filesystem;
 void usage() {
   std::puts("usage: battgpu_bench_e2e [options]\n"
             "  --tasks DIR        ARC task folder (default ../shared/arc-agi/training)\n"
-            "  --repetitions N    timed runs per configuration, after one warm-up (default 3)\n"
+            "  --repetitions N    timed runs per configuration, after one warm-up each, the\n"
+            "                     configurations taking turns (default 3)\n"
             "  --jobs N           threads of the all-core configurations (default every core)\n"
             "  --batch-size N     tasks per cross-task batch (default: all tasks in one batch)\n"
             "  --configs LIST     of original-1core,original-all,regenerated-cpu,regenerated-gpu,\n"
@@ -73,45 +74,66 @@ double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-Measured measure(const Config& c, const std::vector<fs::path>& paths, std::size_t batch_size,
-                 int repetitions, const std::string& expected) {
-  runtime::RuntimeConfig rc = runtime::config();
-  rc.path = c.path;
-  runtime::configure(rc);
-  const std::vector<const SolverInfo*> solvers = find_solvers_with_prefix(c.prefix);
-  driver::RunSettings settings;
-  settings.jobs = c.jobs;
-  settings.batch_size = batch_size;
-  settings.prefetch = c.batching ? driver::Batching::Always : driver::Batching::Never;
-  settings.gather = c.batching ? driver::Batching::Always : driver::Batching::Never;
-  if (c.automatic)
-    settings.prefetch = settings.gather = driver::Batching::Auto;
-
-  Measured m;
-  std::vector<double> total, prefetch, batched, dedupe, code;
-  for (int r = -1; r < repetitions; ++r) { // r = -1: warm-up
-    driver::RunReport report = driver::run(paths, solvers, settings);
-    if (!expected.empty() && driver::comparable_results(report, c.prefix) != expected)
-      m.identical = false;
-    if (r >= 0) {
-      total.push_back(report.prefetch_seconds + report.solve_seconds);
-      prefetch.push_back(report.prefetch_seconds);
-      batched.push_back(report.gathered.seconds);
-      dedupe.push_back(report.gathered.dedupe_seconds);
-      code.push_back(report.solve_seconds - report.gathered.seconds);
-    }
-    m.last = std::move(report);
-    std::fprintf(stderr, "%s: run %d of %d done\n", c.name.c_str(), r + 2, repetitions + 1);
+/// One configuration's runs as they are made. The configurations take turns, a run each, so
+/// that a machine getting faster or slower over the benchmark weighs on all of them alike.
+class Runs {
+public:
+  Runs(Config c, const std::vector<fs::path>& paths, std::size_t batch_size,
+       const std::string& expected)
+      : c_(std::move(c)), paths_(paths), expected_(expected),
+        solvers_(find_solvers_with_prefix(c_.prefix)) {
+    settings_.jobs = c_.jobs;
+    settings_.batch_size = batch_size;
+    settings_.prefetch = c_.batching ? driver::Batching::Always : driver::Batching::Never;
+    settings_.gather = c_.batching ? driver::Batching::Always : driver::Batching::Never;
+    if (c_.automatic)
+      settings_.prefetch = settings_.gather = driver::Batching::Auto;
   }
-  std::vector<double> sorted = total;
-  std::sort(sorted.begin(), sorted.end());
-  m.seconds = bench::Summary{median(total), sorted.front(), sorted.back()};
-  m.prefetch = median(prefetch);
-  m.batched = median(batched);
-  m.dedupe = median(dedupe);
-  m.solver_code = median(code);
-  return m;
-}
+
+  const Config& config() const { return c_; }
+
+  /// One run, timed unless `warm_up`.
+  void run(bool warm_up) {
+    runtime::RuntimeConfig rc = runtime::config();
+    rc.path = c_.path;
+    runtime::configure(rc);
+    driver::RunReport report = driver::run(paths_, solvers_, settings_);
+    if (!expected_.empty() && driver::comparable_results(report, c_.prefix) != expected_)
+      identical_ = false;
+    if (!warm_up) {
+      total_.push_back(report.prefetch_seconds + report.solve_seconds);
+      prefetch_.push_back(report.prefetch_seconds);
+      batched_.push_back(report.gathered.seconds);
+      dedupe_.push_back(report.gathered.dedupe_seconds);
+      code_.push_back(report.solve_seconds - report.gathered.seconds);
+    }
+    last_ = std::move(report);
+  }
+
+  Measured result() const {
+    Measured m;
+    std::vector<double> sorted = total_;
+    std::sort(sorted.begin(), sorted.end());
+    m.seconds = bench::Summary{median(total_), sorted.front(), sorted.back()};
+    m.prefetch = median(prefetch_);
+    m.batched = median(batched_);
+    m.dedupe = median(dedupe_);
+    m.solver_code = median(code_);
+    m.last = last_;
+    m.identical = identical_;
+    return m;
+  }
+
+private:
+  Config c_;
+  const std::vector<fs::path>& paths_;
+  const std::string& expected_;
+  std::vector<const SolverInfo*> solvers_;
+  driver::RunSettings settings_;
+  std::vector<double> total_, prefetch_, batched_, dedupe_, code_;
+  driver::RunReport last_;
+  bool identical_ = true;
+};
 
 std::string json_number(double v) {
   char buf[64];
@@ -234,8 +256,18 @@ int main(int argc, char** argv) {
 
   std::map<std::string, Measured> results;
   bool all_identical = true;
-  for (const Config& c : configs) {
-    Measured m = measure(c, paths, batch_size, repetitions, expected);
+  std::vector<Runs> runs;
+  for (const Config& c : configs)
+    runs.emplace_back(c, paths, batch_size, expected);
+  for (int r = -1; r < repetitions; ++r) // r = -1: warm-up
+    for (Runs& one : runs) {
+      one.run(r < 0);
+      std::fprintf(stderr, "%s: run %d of %d done\n", one.config().name.c_str(), r + 2,
+                   repetitions + 1);
+    }
+  for (const Runs& one : runs) {
+    const Config& c = one.config();
+    Measured m = one.result();
     all_identical &= m.identical;
     const double n = static_cast<double>(loaded.tasks.size());
     const driver::RunReport& r = m.last;
@@ -309,7 +341,8 @@ int main(int argc, char** argv) {
     const double plain = seconds(std::string("regenerated-plain-") + cores);
     const double automatic = seconds(std::string("regenerated-auto-") + cores);
     if (plain > 0 && automatic > 0)
-      summary += std::string(", \"auto_over_plain_") + cores + "\": " + json_number(automatic / plain);
+      summary +=
+          std::string(", \"auto_over_plain_") + cores + "\": " + json_number(automatic / plain);
   }
   summary += "}";
   std::puts(summary.c_str());
