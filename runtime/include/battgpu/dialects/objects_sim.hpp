@@ -639,6 +639,23 @@ BATTGPU_SIM_HD inline Workspace workspace_at(void* base, std::int64_t n, std::in
   return ws;
 }
 
+/// Whether the cell (i, j) of colour `val` makes an object alone: none of the neighbours the
+/// flood would look at (`diagfun(cand)` inside the grid) would join it.
+template <class Cell>
+BATTGPU_SIM_HD bool is_lone_cell(const Cell* cells, const Params& p, std::int64_t i, std::int64_t j,
+                                 Cell val) {
+  const int directions = p.diagonal ? 8 : 4;
+  for (int d = 0; d < directions; ++d) {
+    const std::int64_t ni = i + dir_row(d), nj = j + dir_col(d);
+    if (ni < 0 || nj < 0 || ni >= p.h || nj >= p.w)
+      continue;
+    const Cell v = cells[ni * p.w + nj];
+    if (p.univalued ? v == val : !(p.has_bg && v == p.bg))
+      return false;
+  }
+  return true;
+}
+
 /// Runs the Python loop of `objects` on `cells` (h·w colours, row-major) and writes the
 /// result's layout to `out`. `order` is asindices' order for the grid's shape, or nullptr to
 /// compute it into the workspace; `pair_hashes` hash((i, j)) of every cell of the shape, or
@@ -697,6 +714,29 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
     const Cell val = cells[loc];
     if (p.has_bg && val == p.bg)
       continue;
+    const std::uint32_t li = static_cast<std::uint32_t>(loc) / uw;
+    const std::uint32_t lj = static_cast<std::uint32_t>(loc) - li * uw;
+    if (is_lone_cell(cells, p, li, lj, val)) {
+      // No neighbour joins it: the flood adds `loc` alone, and obj and its frozenset are the
+      // one-element table, the cell in its hash's home slot of 8.
+      occupied[loc] = 1;
+      ++occupied_count;
+      out.cell[ncells] = static_cast<Index>(loc);
+      out.obj_cells[nobj] = 1;
+      if (p.sets) {
+        const std::int64_t hc = cell_hash(p.form, li, lj, val);
+        ws.cell_hash[loc] = hc;
+        out.slot[ncells] = static_cast<Index>(static_cast<std::uint64_t>(hc) & 7);
+        out.obj_log2[nobj] = 3;
+        FrozenSetHash fh;
+        fh.add(hc);
+        ws.obj_hash[nobj] = fh.finish(1);
+        objs.add_absent(static_cast<std::int32_t>(nobj));
+      }
+      ++ncells;
+      ++nobj;
+      continue;
+    }
     // The flood: the object's cells go to out.cell in the order found.
     const std::int64_t first = ncells;
     cands.clear();
