@@ -3,8 +3,9 @@
 #include "battgpu/py/objects.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
+#include <string>
+#include <unordered_map>
 
 namespace battgpu::frontend {
 
@@ -19,7 +20,9 @@ const Function* Program::batt() const {
 
 namespace {
 
-ExcMask bit(py::Exc e) { return ExcMask{1} << static_cast<unsigned>(e); }
+ExcMask bit(py::Exc e) {
+  return ExcMask{1} << static_cast<unsigned>(e);
+}
 
 ExcMask all_exceptions() {
   ExcMask m = 0;
@@ -77,12 +80,10 @@ public:
 
 private:
   void error(Location loc, std::string message, const std::string& statement = {}) {
-    p_.diagnostics.push_back(
-        {Diagnostic::Severity::Error, loc, std::move(message), statement});
+    p_.diagnostics.push_back({Diagnostic::Severity::Error, loc, std::move(message), statement});
   }
   void warning(Location loc, std::string message, const std::string& statement = {}) {
-    p_.diagnostics.push_back(
-        {Diagnostic::Severity::Warning, loc, std::move(message), statement});
+    p_.diagnostics.push_back({Diagnostic::Severity::Warning, loc, std::move(message), statement});
   }
 
   std::uint32_t local(const std::string& name) {
@@ -188,9 +189,10 @@ private:
         return true;
       }
       // Python resolves the name when the statement runs and raises NameError there.
-      warning(e.loc, "unknown name '" + e.text + "' (not a local, nor a name of the " +
-                         std::string(dialects::dialect_name(p_.dialect)) +
-                         " DSL): the statement raises NameError when it runs",
+      warning(e.loc,
+              "unknown name '" + e.text + "' (not a local, nor a name of the " +
+                  std::string(dialects::dialect_name(p_.dialect)) +
+                  " DSL): the statement raises NameError when it runs",
               s.text);
       Node n;
       n.kind = Node::Kind::Raise;
@@ -464,8 +466,8 @@ private:
   const dialects::Module& dsl_;
   Function* fn_ = nullptr;
   int in_handler_ = 0;
-  std::map<std::string, std::uint32_t> slots_;
-  std::map<std::string, Operand> named_;
+  std::unordered_map<std::string, std::uint32_t> slots_;
+  std::unordered_map<std::string, Operand> named_;
 };
 
 bool imports_module(const ModuleAst& m, std::string_view name) {
@@ -491,13 +493,16 @@ Program check(const ModuleAst& module, const CheckOptions& options) {
     p.form = ModuleForm::Batt;
     if (batt->params.size() != 5 ||
         !std::equal(batt->params.begin(), batt->params.end(), std::begin(kBattParams)))
-      p.diagnostics.push_back({Diagnostic::Severity::Error, batt->loc,
-                               "a batt function takes (task_id, S, I, C, log_path)", {}});
+      p.diagnostics.push_back({Diagnostic::Severity::Error,
+                               batt->loc,
+                               "a batt function takes (task_id, S, I, C, log_path)",
+                               {}});
   } else if (!solvers.empty()) {
     p.form = ModuleForm::Solvers;
   } else {
     p.diagnostics.push_back(
-        {Diagnostic::Severity::Error, {1, 1},
+        {Diagnostic::Severity::Error,
+         {1, 1},
          "not a solver or batt module: no `def batt(task_id, S, I, C, log_path)` and no "
          "`def solve_<id>(I)` function",
          {}});
@@ -519,28 +524,33 @@ Program check(const ModuleAst& module, const CheckOptions& options) {
     std::set<std::string> seen;
     for (const FunctionDef* f : solvers) {
       if (f->params.size() != 1) {
-        p.diagnostics.push_back({Diagnostic::Severity::Error, f->loc,
-                                 "a solver function takes one parameter, the grid (I)", {}});
+        p.diagnostics.push_back({Diagnostic::Severity::Error,
+                                 f->loc,
+                                 "a solver function takes one parameter, the grid (I)",
+                                 {}});
         continue;
       }
       std::string id = f->name.substr(6);
       if (!seen.insert(id).second) {
-        p.diagnostics.push_back({Diagnostic::Severity::Warning, f->loc,
-                                 "solve_" + id + " is defined again: the later one is used", {}});
+        p.diagnostics.push_back({Diagnostic::Severity::Warning,
+                                 f->loc,
+                                 "solve_" + id + " is defined again: the later one is used",
+                                 {}});
         auto& fns = p.functions;
-        fns.erase(std::remove_if(fns.begin(), fns.end(),
-                                 [&](const Function& fn) { return fn.id == id; }),
-                  fns.end());
+        fns.erase(
+            std::remove_if(fns.begin(), fns.end(), [&](const Function& fn) { return fn.id == id; }),
+            fns.end());
       }
       checker.function(*f, std::move(id));
     }
   }
   for (const FunctionDef& f : module.functions)
     if (&f != batt && std::find(solvers.begin(), solvers.end(), &f) == solvers.end())
-      p.diagnostics.push_back({Diagnostic::Severity::Warning, f.loc,
-                               "function '" + f.name +
-                                   "' is neither a batt nor a solver function: not run",
-                               {}});
+      p.diagnostics.push_back(
+          {Diagnostic::Severity::Warning,
+           f.loc,
+           "function '" + f.name + "' is neither a batt nor a solver function: not run",
+           {}});
   return p;
 }
 

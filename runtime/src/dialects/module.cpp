@@ -70,24 +70,14 @@ Module build(Dialect dialect) {
 Module::Module(Dialect dialect, std::vector<Entry> entries)
     : dialect_(dialect), entries_(std::move(entries)) {
   // Later definitions win, as in `from constants import *` after `from dsl import *`.
-  for (std::size_t i = 0; i < entries_.size(); ++i) {
-    auto same = std::find_if(sorted_.begin(), sorted_.end(),
-                             [&](std::size_t j) { return entries_[j].name == entries_[i].name; });
-    if (same != sorted_.end())
-      *same = i;
-    else
-      sorted_.push_back(i);
-  }
-  std::sort(sorted_.begin(), sorted_.end(),
-            [&](std::size_t a, std::size_t b) { return entries_[a].name < entries_[b].name; });
+  by_name_.reserve(entries_.size());
+  for (std::size_t i = 0; i < entries_.size(); ++i)
+    by_name_.insert_or_assign(entries_[i].name, i);
 }
 
 const py::Value* Module::find(std::string_view name) const {
-  auto it = std::lower_bound(sorted_.begin(), sorted_.end(), name,
-                             [&](std::size_t i, std::string_view n) { return entries_[i].name < n; });
-  if (it == sorted_.end() || entries_[*it].name != name)
-    return nullptr;
-  return &entries_[*it].value;
+  const auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : &entries_[it->second].value;
 }
 
 const py::Builtin* Module::find_function(std::string_view name) const {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -35,7 +36,7 @@ public:
 private:
   Dialect dialect_;
   std::vector<Entry> entries_;
-  std::vector<std::size_t> sorted_; // indices into entries_, by name
+  std::unordered_map<std::string_view, std::size_t> by_name_; // index into entries_
 };
 
 /// The module of a dialect (built once, shared, immutable).
