@@ -154,7 +154,7 @@ void write_call_profile(std::ostream& out, const interp::RunSummary& s) {
         << "  calls " << k.calls << "\n";
   out << "  " << fixed(s.seconds_in_calls - in_functions, 4) << "  "
       << share(s.seconds_in_calls - in_functions)
-      << "  outside DSL functions (the interpreter, closures, records)\n";
+      << "  outside DSL functions (the interpreter or compiled code, closures, records)\n";
 }
 
 std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
