@@ -453,12 +453,13 @@ void merge_call_profiles(const std::vector<std::vector<py::CallProfile::Entry>>&
     for (const py::CallProfile::Entry& e : entries) {
       const std::size_t shown = std::min<std::size_t>(e.nargs, py::CallProfile::kKindsKept);
       std::vector<std::string> names;
-      std::string principal = "no argument";
-      for (std::size_t i = 0; i < shown; ++i) {
+      for (std::size_t i = 0; i < shown; ++i)
         names.emplace_back(py::value_kind_name(e.kinds[i]));
-        if (principal == "no argument" && e.kinds[i] != py::ValueKind::Function)
-          principal = names.back();
-      }
+      const auto last = e.kinds.begin() + static_cast<std::ptrdiff_t>(shown);
+      const auto data = std::find_if(e.kinds.begin(), last,
+                                     [](py::ValueKind k) { return k != py::ValueKind::Function; });
+      const std::string principal =
+          data == last ? "no argument" : std::string(py::value_kind_name(*data));
       FunctionKindsProfile& f = functions[{std::string(e.function), names}];
       f.function = std::string(e.function);
       f.kinds = std::move(names);

@@ -4,8 +4,6 @@ namespace battgpu::py {
 
 namespace {
 
-thread_local CallProfile* t_active = nullptr;
-
 bool is_int_tuple(const Value& v) {
   if (v.kind() != Kind::Tuple)
     return false;
@@ -125,15 +123,11 @@ std::string_view value_kind_name(ValueKind kind) {
   return "other";
 }
 
-CallProfile::Scope::Scope(CallProfile& profile) : previous_(t_active) {
-  t_active = &profile;
+CallProfile::Scope::Scope(CallProfile& profile) : previous_(active_) {
+  active_ = &profile;
 }
 CallProfile::Scope::~Scope() {
-  t_active = previous_;
-}
-
-CallProfile* CallProfile::active() noexcept {
-  return t_active;
+  active_ = previous_;
 }
 
 CallProfile::Signature CallProfile::signature_of(std::string_view function, const Value* args,

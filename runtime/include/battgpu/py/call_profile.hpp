@@ -70,8 +70,9 @@ public:
     CallProfile* previous_;
   };
 
-  /// The profile installed on this thread, or nullptr (the common case, one load).
-  static CallProfile* active() noexcept;
+  /// The profile installed on this thread, or nullptr (the common case): one load, inline,
+  /// since py::call asks on every call.
+  static CallProfile* active() noexcept { return active_; }
 
   /// Calls `run(f, args, nargs)` and records it.
   template <class Run>
@@ -114,6 +115,7 @@ private:
   static Signature signature_of(std::string_view function, const Value* args, std::size_t nargs);
   Entry& entry(const Signature& signature, std::string_view function);
 
+  static constinit inline thread_local CallProfile* active_ = nullptr;
   std::unordered_map<Signature, Entry, SignatureHash> entries_;
   double children_ = 0; ///< time in the DSL calls made by the call being timed
 };
