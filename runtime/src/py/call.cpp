@@ -163,10 +163,60 @@ Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
 
 } // namespace
 
+namespace {
+/// Results remembered under integer keys (remember_result): a few, replaced oldest first. Only
+/// costly results are kept (large sets, rebuilt element by element), and no more of them than
+/// kIntKeyedCostLimit in all, the memory a thread may hold beyond the results' own use.
+constexpr std::int64_t kIntKeyedMinCost = 4096;
+constexpr std::int64_t kIntKeyedCostLimit = std::int64_t{1} << 23;
+struct IntKeyed {
+  static constexpr std::size_t kEntries = 4;
+  std::array<IntKey, kEntries> keys{};
+  std::array<Value, kEntries> results{};
+  std::array<std::int64_t, kEntries> costs{};
+  std::int64_t total_cost = 0;
+  std::size_t oldest = 0;
+
+  void drop(std::size_t i) noexcept {
+    keys[i] = IntKey{};
+    results[i] = Value();
+    total_cost -= costs[i];
+    costs[i] = 0;
+  }
+};
+thread_local IntKeyed int_keyed;
+} // namespace
+
+const Value* remembered_result(const IntKey& key) noexcept {
+  for (std::size_t i = 0; i < IntKeyed::kEntries; ++i)
+    if (int_keyed.keys[i].function != nullptr && int_keyed.keys[i] == key)
+      return &int_keyed.results[i];
+  return nullptr;
+}
+
+void remember_result(const IntKey& key, const Value& result, std::int64_t cost) {
+  if (cost < kIntKeyedMinCost || cost > kIntKeyedCostLimit || !result.ok())
+    return;
+  IntKeyed& k = int_keyed;
+  // The oldest go first, until the new one fits and has a place.
+  std::size_t i = k.oldest;
+  do {
+    k.drop(i);
+    i = (i + 1) % IntKeyed::kEntries;
+  } while (k.total_cost + cost > kIntKeyedCostLimit && i != k.oldest);
+  const std::size_t slot = k.oldest;
+  k.keys[slot] = key;
+  k.results[slot] = result;
+  k.costs[slot] = cost;
+  k.total_cost += cost;
+  k.oldest = (slot + 1) % IntKeyed::kEntries;
+}
+
 void forget_remembered_calls() noexcept {
   for (const std::uint16_t slot : memo.filled)
     memo.table[slot] = MemoEntry{};
   memo.filled.clear();
+  int_keyed = IntKeyed{};
 }
 
 namespace {

@@ -6,7 +6,9 @@
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/value.hpp"
 
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <initializer_list>
 
 namespace battgpu::py {
@@ -27,6 +29,22 @@ inline Value call(const Builtin& f, std::initializer_list<Value> args) {
 /// runner calls it when a thread's calls are done, so that what they computed is freed then,
 /// not all at once when the thread ends.
 void forget_remembered_calls() noexcept;
+
+/// What a result that depends on a few integers only is remembered under: the function that
+/// made it and those integers (backdrop's bounding box, which gives the same frozenset slot
+/// for slot whatever patch it came from).
+struct IntKey {
+  const void* function = nullptr;
+  std::array<std::int64_t, 4> ints{};
+  bool operator==(const IntKey&) const = default;
+};
+/// A result remembered under `key` by this thread since the last forget_remembered_calls(),
+/// or nullptr.
+const Value* remembered_result(const IntKey& key) noexcept;
+/// Remembers `result` under `key` for this thread, in place of the oldest of the few it keeps;
+/// `cost` (its elements, say) decides what is worth keeping: results too cheap to rebuild
+/// are not kept, nor those whose memory would be too much to hold beyond their use.
+void remember_result(const IntKey& key, const Value& result, std::int64_t cost);
 
 /// A value computed inside a generator expression: a StopIteration escaping the generator
 /// becomes RuntimeError, as Python does since PEP 479.

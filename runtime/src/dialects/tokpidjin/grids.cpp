@@ -1059,6 +1059,13 @@ Value backdrop_impl(const Value* args, std::size_t) {
   if (span(i0, i1) > kMaxSetItems || span(j0, j1) > kMaxSetItems ||
       span(i0, i1) * span(j0, j1) > kMaxSetItems)
     return too_large();
+  // The frozenset depends on the box alone, and a program often asks again for the same
+  // large one (from other patches, or the same patch reached by other statements).
+  const py::IntKey key{&fn::backdrop, {i0, i1, j0, j1}};
+  if (const Value* known = py::remembered_result(key))
+    return *known;
+  if (j0 >= j1)
+    return py::make_frozenset(std::move(set));
   {
     py::SetInserter inserter(set);
     for (std::int64_t i = i0; i < i1; ++i)
@@ -1066,10 +1073,9 @@ Value backdrop_impl(const Value* args, std::size_t) {
         inserter.add(int_pair(i, j), py::hash_int_pair(i, j));
     inserter.finish();
   }
-  const bool empty = set.empty();
   Value box = py::make_frozenset(std::move(set));
-  if (!empty)
-    py::remember_patch_bounds(box, py::bounds_of(2, i0, i1 - 1, j0, j1 - 1));
+  py::remember_patch_bounds(box, py::bounds_of(2, i0, i1 - 1, j0, j1 - 1));
+  py::remember_result(key, box, span(i0, i1) * span(j0, j1));
   return box;
 }
 
@@ -1656,9 +1662,9 @@ constinit const py::Builtin center{"center", py::Dialect::Tokpidjin, 1,
                                    1,        &center_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin position{"position",     py::Dialect::Tokpidjin,     2, 2,
                                      &position_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin index{
-    "index",           py::Dialect::Tokpidjin, 2, 2, &index_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin index{"index",           py::Dialect::Tokpidjin, 2, 2,
+                                  &index_impl,       py::SafeDefault::Zero,
+                                  /*memoize=*/false, /*default_frames=*/10};
 constinit const py::Builtin canvas{"canvas", py::Dialect::Tokpidjin, 2,
                                    2,        &canvas_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin corners{
@@ -1681,28 +1687,16 @@ constinit const py::Builtin lefthalf{"lefthalf",     py::Dialect::Tokpidjin,    
                                      &lefthalf_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin righthalf{"righthalf",     py::Dialect::Tokpidjin,     1, 1,
                                       &righthalf_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vfrontier{"vfrontier",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &vfrontier_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin vfrontier{"vfrontier",          py::Dialect::Tokpidjin,          1, 1,
+                                      &vfrontier_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin hfrontier{"hfrontier",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &hfrontier_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin hfrontier{"hfrontier",          py::Dialect::Tokpidjin,          1, 1,
+                                      &hfrontier_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin backdrop{"backdrop",
-                                     py::Dialect::Tokpidjin,
-                                     1,
-                                     1,
-                                     &backdrop_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin backdrop{"backdrop",           py::Dialect::Tokpidjin,          1, 1,
+                                     &backdrop_impl,       py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/12};
 constinit const py::Builtin delta{
@@ -1727,30 +1721,22 @@ constinit const py::Builtin box{"box",
 constinit const py::Builtin shoot{
     "shoot",           py::Dialect::Tokpidjin, 2, 2, &shoot_impl, py::SafeDefault::EmptyFrozenSet,
     /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin occurrences{"occurrences",
-                                        py::Dialect::Tokpidjin,
-                                        2,
-                                        2,
-                                        &occurrences_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin occurrences{"occurrences",        py::Dialect::Tokpidjin,          2, 2,
+                                        &occurrences_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/10};
-constinit const py::Builtin frontiers{"frontiers",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &frontiers_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin frontiers{"frontiers",          py::Dialect::Tokpidjin,          1, 1,
+                                      &frontiers_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/14};
 constinit const py::Builtin compress{"compress",     py::Dialect::Tokpidjin,     1, 1,
                                      &compress_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hperiod{
-    "hperiod",         py::Dialect::Tokpidjin, 1, 1, &hperiod_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin vperiod{
-    "vperiod",         py::Dialect::Tokpidjin, 1, 1, &vperiod_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hperiod{"hperiod",         py::Dialect::Tokpidjin, 1, 1,
+                                    &hperiod_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin vperiod{"vperiod",         py::Dialect::Tokpidjin, 1, 1,
+                                    &vperiod_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/10};
 } // namespace fn
 
 namespace {

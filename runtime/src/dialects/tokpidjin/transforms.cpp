@@ -247,9 +247,8 @@ Value mirror_fast(const Value& patch, Mirror m, const PatchScan& s) {
   }
   case Mirror::D: {
     const std::int64_t a = s.min_i, b = s.min_j;
-    return map_cells(patch, [a, b](std::int64_t i, std::int64_t j) {
-      return std::pair{j - b + a, i - a + b};
-    });
+    return map_cells(
+        patch, [a, b](std::int64_t i, std::int64_t j) { return std::pair{j - b + a, i - a + b}; });
   }
   }
   return py::empty_frozenset();
@@ -524,6 +523,44 @@ std::optional<Value> mostcolor_of_int_rows(const py::TupleObject& g) {
   return counts.most_common();
 }
 
+/// fill or underfill of a grid of tuple rows with a frozenset of int pairs many times larger
+/// than the part of the grid inside its extent (a backdrop of a far-shifted patch can hold
+/// millions): each cell of that part is looked up in the set rather than every element
+/// visited. Each position is written once either way, so the order does not matter.
+/// std::nullopt where the patch is not such a set.
+std::optional<Value> fill_by_lookup(const py::TupleObject& rows, std::int64_t h, std::int64_t w,
+                                    const Value& color, const Value& patch, bool under,
+                                    const Value& bg) {
+  constexpr std::int64_t kVisitsPerLookup = 4; // a lookup misses the cache; a visit streams
+  const py::SetTable& set = py::as_set_table(patch);
+  if (set.size() <= kVisitsPerLookup * h * w)
+    return std::nullopt;
+  const py::PatchBounds b = py::patch_bounds(patch); // kept on the set once read
+  if (b.arity != 2)
+    return std::nullopt;
+  const std::int64_t i0 = std::max<std::int64_t>(b.min_i, 0);
+  const std::int64_t i1 = std::min<std::int64_t>(b.max_i, h - 1);
+  const std::int64_t j0 = std::max<std::int64_t>(b.min_j, 0);
+  const std::int64_t j1 = std::min<std::int64_t>(b.max_j, w - 1);
+  RowWriter out(rows);
+  for (std::int64_t i = i0; i <= i1; ++i) {
+    for (std::int64_t j = j0; j <= j1; ++j) {
+      if (!set.contains_entry(py::pair_of(i, j), py::hash_int_pair(i, j)))
+        continue;
+      if (under) {
+        const Value* cur = out.get(i, j);
+        if (cur == nullptr)
+          return Value(py::Error{py::Exc::IndexError, "list index out of range"});
+        if (!op_eq_fast(*cur, bg))
+          continue;
+      }
+      if (!out.set(i, j, color))
+        return Value(py::Error{py::Exc::IndexError, "list index out of range"});
+    }
+  }
+  return out.finish();
+}
+
 /// fill and underfill (`under`: only where the cell equals mostcolor_t(grid)).
 Value fill_like(const Value& grid, const Value& color, const Value& patch, bool under) {
   PY_TRY(const std::int64_t h, py::len(grid));
@@ -545,6 +582,11 @@ Value fill_like(const Value& grid, const Value& color, const Value& patch, bool 
   }
   // toindices(patch): a frozenset of cells or of pairs with int positions needs no call (the
   // positions are the same, and each appears once, so the order of writing does not matter).
+  if (rows != nullptr && inline_calls && patch.is_frozenset()) {
+    std::optional<Value> looked_up = fill_by_lookup(*rows, h, w, color, patch, under, bg);
+    if (looked_up.has_value())
+      return std::move(*looked_up);
+  }
   const std::uint32_t arity = uniform_arity(patch);
   if (rows != nullptr && inline_calls && patch.is_frozenset() && (arity == 2 || arity == 3)) {
     RowWriter out(*rows);
@@ -1016,106 +1058,58 @@ constinit const py::Builtin rot270{"rot270", py::Dialect::Tokpidjin, 1,
                                    1,        &rot270_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin hmirror_t{"hmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &hmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin hmirror_f{"hmirror_f",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &hmirror_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin hmirror_f{"hmirror_f",          py::Dialect::Tokpidjin,          1, 1,
+                                      &hmirror_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/15};
-constinit const py::Builtin hmirror_i{"hmirror_i",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &hmirror_i_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin hmirror_i{"hmirror_i",          py::Dialect::Tokpidjin,          1, 1,
+                                      &hmirror_i_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin hmirror_o{"hmirror_o",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &hmirror_o_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin hmirror_o{"hmirror_o",          py::Dialect::Tokpidjin,          1, 1,
+                                      &hmirror_o_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin vmirror_t{"vmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &vmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin vmirror_f{"vmirror_f",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &vmirror_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin vmirror_f{"vmirror_f",          py::Dialect::Tokpidjin,          1, 1,
+                                      &vmirror_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/15};
-constinit const py::Builtin vmirror_i{"vmirror_i",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &vmirror_i_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin vmirror_i{"vmirror_i",          py::Dialect::Tokpidjin,          1, 1,
+                                      &vmirror_i_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin vmirror_o{"vmirror_o",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &vmirror_o_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin vmirror_o{"vmirror_o",          py::Dialect::Tokpidjin,          1, 1,
+                                      &vmirror_o_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin dmirror_t{"dmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &dmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin dmirror_f{"dmirror_f",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &dmirror_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin dmirror_f{"dmirror_f",          py::Dialect::Tokpidjin,          1, 1,
+                                      &dmirror_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/15};
-constinit const py::Builtin dmirror_i{"dmirror_i",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &dmirror_i_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin dmirror_i{"dmirror_i",          py::Dialect::Tokpidjin,          1, 1,
+                                      &dmirror_i_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin dmirror_o{"dmirror_o",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &dmirror_o_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin dmirror_o{"dmirror_o",          py::Dialect::Tokpidjin,          1, 1,
+                                      &dmirror_o_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin cmirror_t{"cmirror_t",     py::Dialect::Tokpidjin,     1, 1,
                                       &cmirror_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin cmirror_f{"cmirror_f",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &cmirror_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin cmirror_f{"cmirror_f",          py::Dialect::Tokpidjin,          1, 1,
+                                      &cmirror_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/15};
-constinit const py::Builtin cmirror_i{"cmirror_i",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &cmirror_i_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin cmirror_i{"cmirror_i",          py::Dialect::Tokpidjin,          1, 1,
+                                      &cmirror_i_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin cmirror_o{"cmirror_o",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &cmirror_o_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin cmirror_o{"cmirror_o",          py::Dialect::Tokpidjin,          1, 1,
+                                      &cmirror_o_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin fill{"fill",     py::Dialect::Tokpidjin,     3, 3,
@@ -1132,12 +1126,8 @@ constinit const py::Builtin vupscale{"vupscale",     py::Dialect::Tokpidjin,    
                                      &vupscale_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin upscale_t{"upscale_t",     py::Dialect::Tokpidjin,     2, 2,
                                       &upscale_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin upscale_f{"upscale_f",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &upscale_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin upscale_f{"upscale_f",          py::Dialect::Tokpidjin,          2, 2,
+                                      &upscale_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 } // namespace fn
