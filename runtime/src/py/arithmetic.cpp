@@ -8,11 +8,17 @@
 namespace battgpu::py {
 namespace {
 
-Error unsupported() { return Error{Exc::TypeError, "unsupported operand type(s)"}; }
-Error overflow() { return Error{Exc::OverflowError, "integer result beyond 64 bits"}; }
+Error unsupported() {
+  return Error{Exc::TypeError, "unsupported operand type(s)"};
+}
+Error overflow() {
+  return Error{Exc::OverflowError, "integer result beyond 64 bits"};
+}
 
 /// A float result: a NaN made by arithmetic is a new object, distinct from every other.
-Value float_result(double d) { return d != d ? Value::fresh_nan() : Value::floating(d); }
+Value float_result(double d) {
+  return d != d ? Value::fresh_nan() : Value::floating(d);
+}
 
 Value repeat_sequence(const Value& seq, std::int64_t n) {
   if (seq.kind() == Kind::Tuple) {
@@ -34,7 +40,9 @@ Value repeat_sequence(const Value& seq, std::int64_t n) {
   return make_str(out);
 }
 
-bool is_sequence(const Value& v) { return v.kind() == Kind::Tuple || v.kind() == Kind::Str; }
+bool is_sequence(const Value& v) {
+  return v.kind() == Kind::Tuple || v.kind() == Kind::Str;
+}
 
 } // namespace
 
@@ -210,8 +218,15 @@ Value bit_or(const Value& a, const Value& b) {
     return Value::boolean(a.as_bool() || b.as_bool());
   if (a.is_int_like() && b.is_int_like())
     return Value::integer(a.as_int() | b.as_int());
-  if (a.kind() == Kind::FrozenSet && b.kind() == Kind::FrozenSet)
+  if (a.kind() == Kind::FrozenSet && b.kind() == Kind::FrozenSet) {
+    // A large set with what it already holds (a patch with its own box): the same table, so
+    // the same frozenset, without copying it.
+    constexpr std::int64_t kLarge = 1024;
+    if (as_set_table(a).size() >= kLarge &&
+        SetTable::union_is_left(as_set_table(a), as_set_table(b)))
+      return a;
     return make_frozenset(SetTable::union_of(as_set_table(a), as_set_table(b)));
+  }
   return unsupported();
 }
 

@@ -444,6 +444,28 @@ SetTable SetTable::symmetric_difference(const SetTable& a, const SetTable& b) {
   return result;
 }
 
+bool SetTable::union_is_left(const SetTable& a, const SetTable& b) {
+  if (a.used_ == 0 || a.fill_ != a.used_)
+    return false;
+  // copy_of(a) merges a into an empty table of kMinSize slots: resized to the smallest power
+  // of two above 2 * used where it would fill more than 3/5 of those.
+  std::int64_t copy_size = kMinSize;
+  if (a.used_ * 5 >= (kMinSize - 1) * 3)
+    while (copy_size <= a.used_ * 2)
+      copy_size <<= 1;
+  if (copy_size != a.mask_ + 1)
+    return false;
+  if (&a == &b || b.used_ == 0)
+    return true;
+  if ((a.used_ + b.used_) * 5 >= a.mask_ * 3)
+    return false; // merging b resizes first
+  const SetEntry* t = b.table();
+  for (std::int64_t i = 0; i <= b.mask_; ++i)
+    if (is_active(t[i]) && !a.contains_entry(t[i].key, t[i].hash))
+      return false;
+  return true;
+}
+
 bool SetTable::is_subset(const SetTable& a, const SetTable& b) {
   if (a.used_ > b.used_)
     return false;

@@ -71,6 +71,10 @@ public:
   static SetTable symmetric_difference(const SetTable& a, const SetTable& b);
   /// `a <= b`.
   static bool is_subset(const SetTable& a, const SetTable& b);
+  /// Whether `a | b` would be `a`'s table slot for slot: b adds nothing to a, and neither
+  /// the copy of a nor the merge of b resizes (set_or copies a, then merges b). Then `a | b`
+  /// may be a itself, a frozenset's identity being unobservable to a DSL program.
+  static bool union_is_left(const SetTable& a, const SetTable& b);
 
   /// A table of `mask + 1` slots holding `keys[k]`, whose hash is `hashes[k]`, in slot
   /// `slots[k]` for each k < n, and no deleted slots: the layout a simulation of CPython's
