@@ -90,6 +90,13 @@ public:
     return ra.mode == rb.mode && ra.dialect == rb.dialect && ra.shape == rb.shape &&
            (a.object() == b.object() || py::interchangeable(a, b));
   }
+  void clear() noexcept {
+    if (!used_)
+      return;
+    for (Entry& e : table_)
+      e = Entry{};
+    used_ = false;
+  }
   const py::Value* find(const py::Value& grid, const dialects::ObjectsRequest& r,
                         std::uint64_t key) const {
     const Entry& e = table_[key % kSlots];
@@ -99,6 +106,7 @@ public:
   void put(const py::Value& grid, const dialects::ObjectsRequest& r, std::uint64_t key,
            const py::Value& result) {
     Entry& e = table_[key % kSlots];
+    used_ = true;
     e.key = key;
     e.grid = grid;
     e.request = r;
@@ -115,6 +123,7 @@ private:
     py::Value result;
   };
   std::vector<Entry> table_ = std::vector<Entry>(kSlots);
+  bool used_ = false;
 };
 
 thread_local ObjectsMemo t_objects_memo;
@@ -132,6 +141,10 @@ public:
 };
 
 } // namespace
+
+void forget_remembered_extractions() noexcept {
+  t_objects_memo.clear();
+}
 
 Executor::Executor(const frontend::Program& program, const frontend::Function& function,
                    ExecutorOptions options)

@@ -630,6 +630,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       // the run waits for it.
       block.calls = {};
       py::forget_remembered_calls();
+      forget_remembered_extractions();
       timing.busy += since_start() - block_start;
       ++timing.blocks;
       {

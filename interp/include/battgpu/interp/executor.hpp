@@ -111,6 +111,11 @@ struct ProfileEntry {
   double seconds = 0;
 };
 
+/// Forgets the object extractions this thread's batches remember (the batch path's
+/// counterpart of py::forget_remembered_calls): a runner calls it when a thread's block of
+/// calls is done, so that their grids and results are freed then.
+void forget_remembered_extractions() noexcept;
+
 /// Runs one function of a checked program. An Executor keeps per-run state (the profile, its
 /// scratch space) and is not thread-safe: give each thread its own, as the runner does; the
 /// program it reads may be shared.
