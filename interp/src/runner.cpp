@@ -428,8 +428,9 @@ std::size_t longest_function(const ProgramView& program) {
 
 /// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): by
 /// default only where the worker threads leave idle some of the runtime's CPU threads
-/// (BATTGPU_CPU_THREADS, every core by default), which the batch's CPU path runs on.
-bool batch_objects_for(unsigned jobs) {
+/// (BATTGPU_CPU_THREADS, every core by default), which the batch's CPU path runs on, and where
+/// a block holds more than one call: a call run apart has no others to batch with.
+bool batch_objects_for(unsigned jobs, bool calls_apart) {
   switch (runtime::py_objects_batching_mode()) {
   case runtime::ObjectBatching::Off:
     return false;
@@ -438,6 +439,8 @@ bool batch_objects_for(unsigned jobs) {
   case runtime::ObjectBatching::Auto:
     break;
   }
+  if (calls_apart)
+    return false;
   const unsigned cpu_threads = runtime::config().cpu_threads;
   return jobs <
          (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
@@ -488,7 +491,9 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   RunSummary summary;
   unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
   jobs = std::max(1u, jobs);
-  summary.batch_objects = batch_objects_for(jobs);
+  summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
+                        longest_function(program) >= options.calls_apart_statements;
+  summary.batch_objects = batch_objects_for(jobs, summary.calls_apart);
   // Without batching, a block gains nothing from holding several tasks, and one task a block
   // balances the threads best.
   const std::size_t per_block =
@@ -496,8 +501,6 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
       : summary.batch_objects  ? auto_block_tasks(tasks.size(), jobs, longest_function(program))
                                : 1;
   summary.block_tasks = per_block;
-  summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
-                        longest_function(program) >= options.calls_apart_statements;
   // Each block with its expected cost (estimated_cost).
   std::vector<Block> blocks;
   std::vector<double> cost;

@@ -2,9 +2,11 @@
 // records and task outcomes in task order: a run over many tasks, with any number of threads,
 // with one call a block and with the longest tasks split into calls, writes exactly the lines
 // of running each task alone, one after the other. Progress counts tasks as they finish, on the
-// calling thread, up to every task.
+// calling thread, up to every task. `auto` batches no extraction of calls run apart.
 #include "battgpu/frontend/parser.hpp"
 #include "battgpu/interp/runner.hpp"
+#include "battgpu/runtime/config.hpp"
+#include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/tasks/task.hpp"
 
 #include <gtest/gtest.h>
@@ -122,6 +124,32 @@ TEST(Schedule, ThreadTimingsAccountForEveryBlock) {
       }
     }
   }
+}
+
+TEST(Schedule, AutoBatchesNoExtractionOfCallsRunApart) {
+  // A call run as a block of its own has no other call in flight to batch its extractions
+  // with: `auto` leaves them unbatched there, and only there; forcing batching still does.
+  const frontend::Program program = synthetic_batt();
+  const std::vector<tasks::Task> tasks = training_tasks(4);
+  const runtime::ObjectBatching mode = runtime::py_objects_batching_mode();
+  auto batched = [&](runtime::ObjectBatching m, bool apart) {
+    runtime::set_py_objects_batching(m);
+    RunOptions options;
+    options.jobs = 1;
+    options.calls_apart_statements = apart ? 1 : 0;
+    const RunSummary summary = run_program(program, tasks, options);
+    EXPECT_EQ(summary.calls_apart, apart);
+    return summary.batch_objects;
+  };
+  EXPECT_FALSE(batched(runtime::ObjectBatching::Auto, true));
+  EXPECT_TRUE(batched(runtime::ObjectBatching::On, true));
+  EXPECT_FALSE(batched(runtime::ObjectBatching::Off, false));
+  // Together, auto batches where one worker leaves the runtime's other CPU threads idle.
+  const unsigned cpu_threads = runtime::config().cpu_threads != 0
+                                   ? runtime::config().cpu_threads
+                                   : std::max(1u, std::thread::hardware_concurrency());
+  EXPECT_EQ(batched(runtime::ObjectBatching::Auto, false), cpu_threads > 1);
+  runtime::set_py_objects_batching(mode);
 }
 
 TEST(Schedule, ProgressCountsFinishedTasksOnTheCallingThread) {
