@@ -25,9 +25,9 @@ inline Value call(const Builtin& f, std::initializer_list<Value> args) {
   return call(f, args.begin(), args.size());
 }
 
-/// Forgets the results this thread remembers of memoizing functions (Builtin::memoize): a
-/// runner calls it when a thread's calls are done, so that what they computed is freed then,
-/// not all at once when the thread ends.
+/// Forgets the results this thread remembers of memoizing functions (Builtin::memoize) and
+/// under integer keys (remember_result): a runner calls it when a thread's calls are done, so
+/// that what they computed is freed then, not all at once when the thread ends.
 void forget_remembered_calls() noexcept;
 
 /// What a result that depends on a few integers only is remembered under: the function that
