@@ -295,6 +295,7 @@ void Executor::run(std::span<Call* const> calls) {
     st.call->seconds = 0;
     running.push_back(&st);
   }
+  restart_clock();
   block(fn_.body, running, true);
   for (State& st : states) {
     Call& c = *st.call;
@@ -354,6 +355,12 @@ void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& runnin
     if (top_level)
       release_after(k, running);
   }
+}
+
+void Executor::restart_clock() {
+  // Only timed runs read the clock between statements.
+  if (options_.time_limit > 0 || options_.profile)
+    clock_mark_ns_ = Watchdog::now_ns();
 }
 
 void Executor::release_after(std::size_t top_index, std::vector<State*>& running) {
@@ -458,8 +465,10 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       }
       for (std::size_t k = 0; k < requests.size(); ++k)
         t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
-      const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
-                           static_cast<double>(jobs.size());
+      const auto t1 = Clock::now();
+      restart_clock();
+      const double share =
+          std::chrono::duration<double>(t1 - t0).count() / static_cast<double>(jobs.size());
       py::CallProfile* call_profile = py::CallProfile::active();
       for (Extraction& job : jobs) {
         State& st = *job.st;
@@ -517,7 +526,9 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     auto t0 = Clock::now();
     std::vector<SampleBatchResult> results = batch_process_samples(program_.dialect, samples);
-    const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
+    const auto t1 = Clock::now();
+    restart_clock();
+    const double share = std::chrono::duration<double>(t1 - t0).count() /
                          static_cast<double>(std::max<std::size_t>(1, eligible.size()));
     for (std::size_t i = 0; i < eligible.size(); ++i) {
       State& st = *eligible[i];
@@ -542,15 +553,16 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     return;
   }
-  auto before = Clock::now();
+  // One clock read per statement and call: each reading ends one call's statement and starts
+  // the next, so the time between statements (freeing locals, the next statement's dispatch)
+  // goes to the statement after it. The profile times statements alone.
+  std::int64_t before = options_.profile ? Watchdog::now_ns() : clock_mark_ns_;
   Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
   for (State* st : running) {
     if (watch != nullptr) {
       const double left = options_.time_limit - st->call->seconds;
-      watch->deadline_ns.store(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch()).count() +
-              static_cast<std::int64_t>(left * 1e9),
-          std::memory_order_relaxed);
+      watch->deadline_ns.store(before + static_cast<std::int64_t>(left * 1e9),
+                               std::memory_order_relaxed);
     }
     step(n, *st);
     if (watch != nullptr) {
@@ -562,9 +574,10 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     if (st->call->trace) [[unlikely]]
       trace(n, *st);
-    const auto after = Clock::now();
-    const double dt = std::chrono::duration<double>(after - before).count();
+    const std::int64_t after = Watchdog::now_ns();
+    const double dt = static_cast<double>(after - before) * 1e-9;
     before = after;
+    clock_mark_ns_ = after;
     Call& c = *st->call;
     c.seconds += dt;
     if (options_.profile && n.kind == Node::Kind::Call) {
@@ -913,6 +926,7 @@ void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
   st.lists.resize(shared.nlists);
   st.list_index = shared.list_index;
   std::vector<State*> running{&st};
+  restart_clock();
   node(fn_.body[k], running);
   SharedCall::Result& r = shared.results[k];
   r.lists = std::move(st.lists);
@@ -949,6 +963,7 @@ void Executor::run_shared(std::size_t first, State& st) {
       shared->state[k].store(SharedCall::kClaimed, std::memory_order_relaxed);
       const double before = shared->seconds.load(std::memory_order_relaxed);
       st.call->seconds = before;
+      restart_clock();
       node(fn_.body[k], self);
       shared->seconds.fetch_add(st.call->seconds - before, std::memory_order_relaxed);
       shared->state[k].store(SharedCall::kDone, std::memory_order_release);

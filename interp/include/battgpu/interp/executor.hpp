@@ -148,6 +148,9 @@ private:
   void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
+  /// Starts the time of the next statement now: where the time since the last statement is
+  /// not a statement's (a new block, a batch that charged its share, a wait for other threads).
+  void restart_clock();
   void analyse_sharing();
 
   const frontend::Program& program_;
@@ -169,6 +172,8 @@ private:
   /// returns a record list), not ahead.
   std::vector<bool> owner_only_;
   std::size_t shared_calls_ = 0;
+  /// When the statement being timed started (Watchdog::now_ns), with a time limit or profile.
+  std::int64_t clock_mark_ns_ = 0;
 };
 
 } // namespace battgpu::interp

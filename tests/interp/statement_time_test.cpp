@@ -1,0 +1,109 @@
+// The time a call is charged is the time of its own statements, whatever else runs in its
+// block, and a call whose statements add up past the time limit stops with status Timeout
+// while the other calls of its block go on.
+#include "battgpu/frontend/parser.hpp"
+#include "battgpu/interp/executor.hpp"
+#include "battgpu/interp/watchdog.hpp"
+#include "battgpu/py/py.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace battgpu::interp {
+namespace {
+
+/// A batt of `n` statements: the indices of I, then each statement shifts the last one's
+/// (a new set every time): the call's time grows with I's size.
+std::string indices_batt(int n) {
+  std::ostringstream src;
+  src << "from dsl import *\nfrom constants import *\n\n"
+      << "def batt(task_id, S, I, C, log_path):\n    s = []\n    o = []\n"
+      << "    t1 = asindices(I)\n";
+  for (int k = 2; k <= n; ++k)
+    src << "    try:\n        t" << k << " = shift(t" << k - 1 << ", UNITY)\n"
+        << "    except (TypeError, AttributeError, ValueError, IndexError, KeyError):\n"
+        << "        t" << k << " = _get_safe_default(shift)\n";
+  src << "    o.append((1, 'None', 'last', size(t" << n << ")))\n    return o, s\n";
+  return src.str();
+}
+
+py::Value square_grid(std::int64_t side) {
+  std::vector<py::Value> cells(static_cast<std::size_t>(side), py::Value::integer(1));
+  const py::Value row = py::tuple_of(cells);
+  return py::tuple_of(std::vector<py::Value>(static_cast<std::size_t>(side), row));
+}
+
+frontend::Program checked(const std::string& source) {
+  frontend::CheckOptions options;
+  options.dialect = py::Dialect::Tokpidjin;
+  return frontend::check(frontend::parse_module(source, "statement_time.py"), options);
+}
+
+Call call_on(const py::Value& grid) {
+  Call c;
+  c.args = {py::make_str("t"), py::empty_tuple(), grid, py::Value::none(),
+            py::make_str("/dev/null")};
+  return c;
+}
+
+TEST(StatementTime, EachCallIsChargedItsOwnStatements) {
+  const frontend::Program program = checked(indices_batt(200));
+  ASSERT_FALSE(program.has_errors());
+  ExecutorOptions options;
+  options.time_limit = 1000; // timed, never reached
+  options.batch_objects = false;
+  Executor executor(program, program.functions.front(), options);
+  // One call on a 60x60 grid, one on a 1x1 grid, statement by statement in one block.
+  std::vector<Call> calls{call_on(square_grid(60)), call_on(square_grid(1))};
+  Call* running[] = {&calls[0], &calls[1]};
+  const auto t0 = std::chrono::steady_clock::now();
+  executor.run(running);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const Call& c : calls) {
+    ASSERT_EQ(c.status, Call::Status::Ok);
+    ASSERT_EQ(c.o.size(), 1u);
+  }
+  EXPECT_GT(calls[0].seconds, 0.0);
+  EXPECT_GT(calls[1].seconds, 0.0);
+  // 3 600 cells against one: the small call's statements are a small share of the run.
+  EXPECT_GT(calls[0].seconds, 20 * calls[1].seconds)
+      << calls[0].seconds << " s against " << calls[1].seconds << " s";
+  EXPECT_LE(calls[0].seconds + calls[1].seconds, wall);
+}
+
+TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
+  const frontend::Program program = checked(indices_batt(2000));
+  ASSERT_FALSE(program.has_errors());
+  // How long the large call's statements take with no limit, to set one well below it.
+  std::vector<Call> probe{call_on(square_grid(60))};
+  {
+    ExecutorOptions options;
+    options.time_limit = 1000;
+    Executor executor(program, program.functions.front(), options);
+    Call* running[] = {&probe[0]};
+    executor.run(running);
+    ASSERT_EQ(probe[0].status, Call::Status::Ok);
+  }
+  Watchdog watchdog; // as the runner has one: cancels a statement that runs past its call's budget
+  watchdog.attach();
+  ExecutorOptions options;
+  options.time_limit = probe[0].seconds / 4;
+  options.batch_objects = false;
+  Executor executor(program, program.functions.front(), options);
+  std::vector<Call> calls{call_on(square_grid(60)), call_on(square_grid(1))};
+  Call* running[] = {&calls[0], &calls[1]};
+  executor.run(running);
+  EXPECT_EQ(calls[0].status, Call::Status::Timeout);
+  EXPECT_TRUE(calls[0].o.empty());
+  EXPECT_EQ(calls[1].status, Call::Status::Ok) << calls[1].seconds << " s";
+  EXPECT_EQ(calls[1].o.size(), 1u);
+  // Stopped at the statement that crossed the limit, not long after.
+  EXPECT_LT(calls[0].seconds, 2 * options.time_limit + 0.05);
+}
+
+} // namespace
+} // namespace battgpu::interp
