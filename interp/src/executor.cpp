@@ -295,8 +295,9 @@ void Executor::run(std::span<Call* const> calls) {
     st.call->seconds = 0;
     running.push_back(&st);
   }
-  restart_clock();
+  timed_state_ = nullptr;
   block(fn_.body, running, true);
+  stop_clock();
   for (State& st : states) {
     Call& c = *st.call;
     if (c.status == Call::Status::Timeout)
@@ -357,10 +358,56 @@ void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& runnin
   }
 }
 
-void Executor::restart_clock() {
-  // Only timed runs read the clock between statements.
-  if (options_.time_limit > 0 || options_.profile)
-    clock_mark_ns_ = Watchdog::now_ns();
+void Executor::charge_until(std::int64_t now) {
+  if (timed_state_ != nullptr) {
+    State& st = *timed_state_;
+    Call& c = *st.call;
+    c.seconds += static_cast<double>(now - clock_mark_ns_) * 1e-9;
+    if (options_.time_limit > 0 && c.seconds > options_.time_limit && st.running()) {
+      st.pending = {py::Exc::Timeout, "time limit"};
+      c.status = Call::Status::Timeout;
+    }
+  }
+  clock_mark_ns_ = now;
+}
+
+void Executor::stop_clock() {
+  if (options_.time_limit <= 0 && !options_.profile)
+    return;
+  charge_until(Watchdog::now_ns());
+  timed_state_ = nullptr;
+  if (Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr) {
+    // No statement runs now; a cancellation raised meanwhile was for the call just charged,
+    // which its time already stopped.
+    watch->deadline_ns.store(0, std::memory_order_relaxed);
+    if (watch->cancel.load(std::memory_order_relaxed))
+      watch->cancel.store(false, std::memory_order_relaxed);
+  }
+}
+
+void Executor::profile_statement(const Node& n, const State& st, double seconds) {
+  const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                ? st.slots[n.callee.index]
+                                : program_.constants[n.callee.index];
+  std::size_t idx;
+  if (n.callee.kind == Operand::Kind::Constant && profile_slot_[n.callee.index] != 0) {
+    idx = profile_slot_[n.callee.index] - 1;
+  } else {
+    const std::string name = callee.is_bound() ? callee_name(callee) : "<unbound>";
+    auto it = std::find_if(profile_.begin(), profile_.end(),
+                           [&](const ProfileEntry& e) { return e.name == name; });
+    if (it == profile_.end()) {
+      profile_.push_back({name, 0, 0, 0});
+      it = profile_.end() - 1;
+    }
+    idx = static_cast<std::size_t>(it - profile_.begin());
+    if (n.callee.kind == Operand::Kind::Constant)
+      profile_slot_[n.callee.index] = static_cast<std::uint32_t>(idx + 1);
+  }
+  ProfileEntry& e = profile_[idx];
+  ++e.calls;
+  e.failures += st.pending.type != py::Exc::None;
+  e.seconds += seconds;
 }
 
 void Executor::release_after(std::size_t top_index, std::vector<State*>& running) {
@@ -449,6 +496,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     if (!jobs.empty()) {
       for (std::size_t k = 0; k < requests.size(); ++k)
         requests[k].cells = cells.data() + offsets[k];
+      stop_clock(); // the batch's time is charged below, in shares
       const auto t0 = Clock::now();
       std::vector<py::Value> results;
       bool failed = false;
@@ -465,10 +513,8 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       }
       for (std::size_t k = 0; k < requests.size(); ++k)
         t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
-      const auto t1 = Clock::now();
-      restart_clock();
-      const double share =
-          std::chrono::duration<double>(t1 - t0).count() / static_cast<double>(jobs.size());
+      const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
+                           static_cast<double>(jobs.size());
       py::CallProfile* call_profile = py::CallProfile::active();
       for (Extraction& job : jobs) {
         State& st = *job.st;
@@ -524,11 +570,10 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       samples.push_back(&v);
       eligible.push_back(st);
     }
+    stop_clock(); // the batch's time is charged below, in shares
     auto t0 = Clock::now();
     std::vector<SampleBatchResult> results = batch_process_samples(program_.dialect, samples);
-    const auto t1 = Clock::now();
-    restart_clock();
-    const double share = std::chrono::duration<double>(t1 - t0).count() /
+    const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
                          static_cast<double>(std::max<std::size_t>(1, eligible.size()));
     for (std::size_t i = 0; i < eligible.size(); ++i) {
       State& st = *eligible[i];
@@ -553,60 +598,41 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     return;
   }
-  // One clock read per statement and call: each reading ends one call's statement and starts
-  // the next, so the time between statements (freeing locals, the next statement's dispatch)
-  // goes to the statement after it. The profile times statements alone.
-  std::int64_t before = options_.profile ? Watchdog::now_ns() : clock_mark_ns_;
+  // The clock is read when another call's statement starts: the time since the last reading
+  // is the previous call's, the time between statements included. A call running alone reads
+  // it at neither end of its statements: the watchdog stops it at its deadline, set when it
+  // started. Without a watchdog, and for the profile, every statement reads it.
   Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
+  const bool every_statement = options_.profile || watch == nullptr;
   for (State* st : running) {
-    if (watch != nullptr) {
-      const double left = options_.time_limit - st->call->seconds;
-      watch->deadline_ns.store(before + static_cast<std::int64_t>(left * 1e9),
-                               std::memory_order_relaxed);
+    if (!st->running())
+      continue; // stopped at its time limit while another call's statement was charged
+    if (st != timed_state_ || every_statement) {
+      const std::int64_t now = Watchdog::now_ns();
+      charge_until(now);
+      if (!st->running())
+        continue;
+      timed_state_ = st;
+      if (watch != nullptr) {
+        const double left = options_.time_limit - st->call->seconds;
+        watch->deadline_ns.store(now + static_cast<std::int64_t>(left * 1e9),
+                                 std::memory_order_relaxed);
+      }
     }
     step(n, *st);
-    if (watch != nullptr) {
-      watch->deadline_ns.store(0, std::memory_order_relaxed);
-      // A plain load first: the flag is almost never set, and the exchange is a locked write.
-      if (watch->cancel.load(std::memory_order_relaxed) &&
-          watch->cancel.exchange(false, std::memory_order_relaxed) && st->running())
-        st->pending = {py::Exc::Timeout, "time limit"};
+    // A plain load first: the flag is almost never set, and the exchange is a locked write.
+    if (watch != nullptr && watch->cancel.load(std::memory_order_relaxed) &&
+        watch->cancel.exchange(false, std::memory_order_relaxed) && st->running()) {
+      st->pending = {py::Exc::Timeout, "time limit"};
+      st->call->status = Call::Status::Timeout;
     }
     if (st->call->trace) [[unlikely]]
       trace(n, *st);
-    const std::int64_t after = Watchdog::now_ns();
-    const double dt = static_cast<double>(after - before) * 1e-9;
-    before = after;
-    clock_mark_ns_ = after;
-    Call& c = *st->call;
-    c.seconds += dt;
-    if (options_.profile && n.kind == Node::Kind::Call) {
-      const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                    ? st->slots[n.callee.index]
-                                    : program_.constants[n.callee.index];
-      std::size_t idx;
-      if (n.callee.kind == Operand::Kind::Constant && profile_slot_[n.callee.index] != 0) {
-        idx = profile_slot_[n.callee.index] - 1;
-      } else {
-        const std::string name = callee.is_bound() ? callee_name(callee) : "<unbound>";
-        auto it = std::find_if(profile_.begin(), profile_.end(),
-                               [&](const ProfileEntry& e) { return e.name == name; });
-        if (it == profile_.end()) {
-          profile_.push_back({name, 0, 0, 0});
-          it = profile_.end() - 1;
-        }
-        idx = static_cast<std::size_t>(it - profile_.begin());
-        if (n.callee.kind == Operand::Kind::Constant)
-          profile_slot_[n.callee.index] = static_cast<std::uint32_t>(idx + 1);
-      }
-      ProfileEntry& e = profile_[idx];
-      ++e.calls;
-      e.failures += st->pending.type != py::Exc::None;
-      e.seconds += dt;
-    }
-    if (options_.time_limit > 0 && c.seconds > options_.time_limit && st->running()) {
-      st->pending = {py::Exc::Timeout, "time limit"};
-      c.status = Call::Status::Timeout;
+    if (every_statement) {
+      const std::int64_t before = clock_mark_ns_;
+      charge_until(Watchdog::now_ns());
+      if (options_.profile && n.kind == Node::Kind::Call)
+        profile_statement(n, *st, static_cast<double>(clock_mark_ns_ - before) * 1e-9);
     }
   }
 }
@@ -926,8 +952,8 @@ void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
   st.lists.resize(shared.nlists);
   st.list_index = shared.list_index;
   std::vector<State*> running{&st};
-  restart_clock();
   node(fn_.body[k], running);
+  stop_clock();
   SharedCall::Result& r = shared.results[k];
   r.lists = std::move(st.lists);
   r.error = std::move(st.pending);
@@ -936,6 +962,7 @@ void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
 }
 
 void Executor::run_shared(std::size_t first, State& st) {
+  stop_clock(); // the call's time so far, before the shared count starts from it
   const std::size_t n = fn_.body.size();
   ++shared_calls_;
   auto shared = std::make_shared<SharedCall>();
@@ -963,8 +990,8 @@ void Executor::run_shared(std::size_t first, State& st) {
       shared->state[k].store(SharedCall::kClaimed, std::memory_order_relaxed);
       const double before = shared->seconds.load(std::memory_order_relaxed);
       st.call->seconds = before;
-      restart_clock();
       node(fn_.body[k], self);
+      stop_clock();
       shared->seconds.fetch_add(st.call->seconds - before, std::memory_order_relaxed);
       shared->state[k].store(SharedCall::kDone, std::memory_order_release);
       if (!st.running())

@@ -7,7 +7,9 @@ namespace {
 thread_local Watchdog::Slot* t_slot = nullptr;
 } // namespace
 
-Watchdog::Slot* current_watch_slot() { return t_slot; }
+Watchdog::Slot* current_watch_slot() {
+  return t_slot;
+}
 
 Watchdog::Watchdog() : thread_([this] { watch(); }) {}
 
@@ -26,6 +28,11 @@ Watchdog::Slot& Watchdog::attach() {
   t_slot = &slot;
   py::set_thread_cancel_flag(&slot.cancel);
   return slot;
+}
+
+void Watchdog::detach() {
+  t_slot = nullptr;
+  py::set_thread_cancel_flag(nullptr);
 }
 
 void Watchdog::watch() {

@@ -43,6 +43,18 @@ frontend::Program checked(const std::string& source) {
   return frontend::check(frontend::parse_module(source, "statement_time.py"), options);
 }
 
+/// A watchdog this thread uses while the guard lives, as a runner's worker does.
+class Watched {
+public:
+  Watched() { watchdog_.attach(); }
+  ~Watched() { Watchdog::detach(); }
+  Watched(const Watched&) = delete;
+  Watched& operator=(const Watched&) = delete;
+
+private:
+  Watchdog watchdog_;
+};
+
 Call call_on(const py::Value& grid) {
   Call c;
   c.args = {py::make_str("t"), py::empty_tuple(), grid, py::Value::none(),
@@ -88,8 +100,7 @@ TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
     executor.run(running);
     ASSERT_EQ(probe[0].status, Call::Status::Ok);
   }
-  Watchdog watchdog; // as the runner has one: cancels a statement that runs past its call's budget
-  watchdog.attach();
+  const Watched watched; // cancels a statement that runs past its call's budget
   ExecutorOptions options;
   options.time_limit = probe[0].seconds / 4;
   options.batch_objects = false;
@@ -103,6 +114,39 @@ TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
   EXPECT_EQ(calls[1].o.size(), 1u);
   // Stopped at the statement that crossed the limit, not long after.
   EXPECT_LT(calls[0].seconds, 2 * options.time_limit + 0.05);
+}
+
+TEST(StatementTime, ACallRunningAloneIsStoppedByTheWatchdog) {
+  const frontend::Program program = checked(indices_batt(2000));
+  ASSERT_FALSE(program.has_errors());
+  std::vector<Call> probe{call_on(square_grid(60))};
+  {
+    ExecutorOptions options;
+    options.time_limit = 1000;
+    Executor executor(program, program.functions.front(), options);
+    Call* running[] = {&probe[0]};
+    executor.run(running);
+    ASSERT_EQ(probe[0].status, Call::Status::Ok);
+  }
+  // The call alone in its block reads the clock only when it starts and ends; the watchdog
+  // (20 ms a round) stops it at its deadline.
+  const Watched watched;
+  ExecutorOptions options;
+  options.time_limit = probe[0].seconds / 4;
+  Executor executor(program, program.functions.front(), options);
+  std::vector<Call> calls{call_on(square_grid(60))};
+  Call* running[] = {&calls[0]};
+  executor.run(running);
+  EXPECT_EQ(calls[0].status, Call::Status::Timeout)
+      << calls[0].seconds << " s of " << probe[0].seconds << " s";
+  EXPECT_TRUE(calls[0].o.empty());
+  EXPECT_LT(calls[0].seconds, options.time_limit + 0.1);
+  EXPECT_GT(calls[0].seconds, options.time_limit * 0.9);
+  // The next block on this thread starts with no cancellation left over.
+  std::vector<Call> small{call_on(square_grid(1))};
+  Call* next[] = {&small[0]};
+  executor.run(next);
+  EXPECT_EQ(small[0].status, Call::Status::Ok);
 }
 
 } // namespace

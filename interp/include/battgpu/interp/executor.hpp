@@ -148,9 +148,13 @@ private:
   void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
-  /// Starts the time of the next statement now: where the time since the last statement is
-  /// not a statement's (a new block, a batch that charged its share, a wait for other threads).
-  void restart_clock();
+  /// Charges the time since the clock was last read to the call whose statements ran since
+  /// (timed_state_), which stops with Timeout past the limit.
+  void charge_until(std::int64_t now_ns);
+  /// Charges the time so far and stops timing: where what follows is not a statement of the
+  /// timed call (the end of a block, a batch that charges its own share, a shared call).
+  void stop_clock();
+  void profile_statement(const frontend::Node& n, const State& st, double seconds);
   void analyse_sharing();
 
   const frontend::Program& program_;
@@ -172,7 +176,9 @@ private:
   /// returns a record list), not ahead.
   std::vector<bool> owner_only_;
   std::size_t shared_calls_ = 0;
-  /// When the statement being timed started (Watchdog::now_ns), with a time limit or profile.
+  /// With a time limit or the profile: the call whose statements run since the clock was
+  /// last read (nullptr: none), and when that was (Watchdog::now_ns).
+  State* timed_state_ = nullptr;
   std::int64_t clock_mark_ns_ = 0;
 };
 

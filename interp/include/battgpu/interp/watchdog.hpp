@@ -32,6 +32,9 @@ public:
 
   /// A slot for the calling worker thread; also installs its cancel flag for py::call.
   Slot& attach();
+  /// The calling thread stops using the slot it attached to (before the watchdog goes, on a
+  /// thread that outlives it).
+  static void detach();
 
   static std::int64_t now_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
