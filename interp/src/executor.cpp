@@ -170,10 +170,18 @@ Executor::Executor(const frontend::Program& program, const frontend::Function& f
           touch(a.index);
     }
   }
-  last_use_.resize(fn_.body.size());
+  // As one array in statement order (read once per statement, in order: no cache miss).
+  last_use_begin_.assign(fn_.body.size() + 1, 0);
   for (std::uint32_t slot = 0; slot < nlocals; ++slot)
     if (last[slot] >= 0 && !fn_.is_list[slot])
-      last_use_[static_cast<std::size_t>(last[slot])].push_back(slot);
+      ++last_use_begin_[static_cast<std::size_t>(last[slot]) + 1];
+  for (std::size_t k = 0; k < fn_.body.size(); ++k)
+    last_use_begin_[k + 1] += last_use_begin_[k];
+  last_use_.resize(last_use_begin_.back());
+  std::vector<std::uint32_t> filled(last_use_begin_.begin(), last_use_begin_.end() - 1);
+  for (std::uint32_t slot = 0; slot < nlocals; ++slot)
+    if (last[slot] >= 0 && !fn_.is_list[slot])
+      last_use_[filled[static_cast<std::size_t>(last[slot])]++] = slot;
 
   profile_slot_.assign(program_.constants.size(), 0);
   analyse_sharing();
@@ -411,9 +419,9 @@ void Executor::profile_statement(const Node& n, const State& st, double seconds)
 }
 
 void Executor::release_after(std::size_t top_index, std::vector<State*>& running) {
-  for (std::uint32_t slot : last_use_[top_index])
+  for (std::uint32_t k = last_use_begin_[top_index]; k < last_use_begin_[top_index + 1]; ++k)
     for (State* st : running)
-      st->slots[slot] = py::Value();
+      st->slots[last_use_[k]] = py::Value();
 }
 
 void Executor::node(const Node& n, std::vector<State*>& running) {

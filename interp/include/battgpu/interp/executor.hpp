@@ -161,7 +161,9 @@ private:
   const frontend::Function& fn_;
   ExecutorOptions options_;
   /// For each top-level node, the locals last used there (freed after it runs).
-  std::vector<std::vector<std::uint32_t>> last_use_;
+  /// (last_use_[last_use_begin_[k]] up to last_use_begin_[k + 1] for node k.)
+  std::vector<std::uint32_t> last_use_;
+  std::vector<std::uint32_t> last_use_begin_;
   std::vector<ProfileEntry> profile_;
   std::vector<State*> caught_scratch_;      // the calls a simple try's handler runs for
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
