@@ -609,9 +609,11 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   // The clock is read when another call's statement starts: the time since the last reading
   // is the previous call's, the time between statements included. A call running alone reads
   // it at neither end of its statements: the watchdog stops it at its deadline, set when it
-  // started. Without a watchdog, and for the profile, every statement reads it.
+  // started. Without a watchdog, under a short limit and for the profile, every statement
+  // reads it.
   Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
-  const bool every_statement = options_.profile || watch == nullptr;
+  const bool every_statement = options_.profile || watch == nullptr ||
+                               options_.time_limit < options_.clock_every_statement_below;
   for (State* st : running) {
     if (!st->running())
       continue; // stopped at its time limit while another call's statement was charged

@@ -133,6 +133,7 @@ TEST(StatementTime, ACallRunningAloneIsStoppedByTheWatchdog) {
   const Watched watched;
   ExecutorOptions options;
   options.time_limit = probe[0].seconds / 4;
+  options.clock_every_statement_below = 0; // as under a limit of seconds
   Executor executor(program, program.functions.front(), options);
   std::vector<Call> calls{call_on(square_grid(60))};
   Call* running[] = {&calls[0]};
@@ -147,6 +148,22 @@ TEST(StatementTime, ACallRunningAloneIsStoppedByTheWatchdog) {
   Call* next[] = {&small[0]};
   executor.run(next);
   EXPECT_EQ(small[0].status, Call::Status::Ok);
+}
+
+TEST(StatementTime, UnderAShortLimitACallAloneStopsAtTheFirstStatementPastIt) {
+  const frontend::Program program = checked(indices_batt(2000));
+  ASSERT_FALSE(program.has_errors());
+  const Watched watched;
+  ExecutorOptions options;
+  options.time_limit = 0.02; // under clock_every_statement_below: every statement is timed
+  Executor executor(program, program.functions.front(), options);
+  std::vector<Call> calls{call_on(square_grid(60))};
+  Call* running[] = {&calls[0]};
+  executor.run(running);
+  EXPECT_EQ(calls[0].status, Call::Status::Timeout);
+  // One statement (a shift of 3 600 cells) takes about 0.1 ms: far less than the watchdog's
+  // period.
+  EXPECT_LT(calls[0].seconds, options.time_limit + 0.005) << calls[0].seconds << " s";
 }
 
 } // namespace

@@ -62,6 +62,11 @@ struct ExecutorOptions {
   /// A call past this many seconds of its own statement time stops with status Timeout
   /// (0: no limit).
   double time_limit = 0;
+  /// Under a time limit shorter than this, every statement reads the clock, so that a call
+  /// stops at the first statement past its limit. Under a longer one, a call running alone
+  /// reads it only when it starts and ends, and the watchdog (interp/watchdog.hpp) stops it
+  /// within its period (20 ms) of the limit.
+  double clock_every_statement_below = 1.0;
   /// Collect the time per DSL function (the profile).
   bool profile = false;
   /// Gather each statement's object extractions over the calls in flight into one runtime
