@@ -112,10 +112,15 @@ TEST(Schedule, ThreadTimingsAccountForEveryBlock) {
       EXPECT_LE(t.busy, t.finished - t.started + 1e-6);
       EXPECT_LE(t.finished, summary.wall_seconds);
     }
-    // One block a call with calls apart; otherwise one a task, but one a call for a task
-    // split, which has two calls or more.
+    // One block a call with calls apart; blocks of block_tasks tasks where extraction is
+    // batched (a host with cores or a GPU to spare); otherwise one a task, but one a call for
+    // a task split, which has two calls or more.
     if (apart) {
       EXPECT_EQ(blocks, calls);
+    } else if (summary.block_tasks > 1) {
+      EXPECT_TRUE(summary.batch_objects);
+      EXPECT_EQ(summary.tasks_split, 0u);
+      EXPECT_EQ(blocks, (tasks.size() + summary.block_tasks - 1) / summary.block_tasks);
     } else {
       EXPECT_GE(blocks, tasks.size() + summary.tasks_split);
       EXPECT_LE(blocks, calls);
