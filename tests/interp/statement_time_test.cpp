@@ -62,6 +62,18 @@ Call call_on(const py::Value& grid) {
   return c;
 }
 
+/// The statement time of one call on `grid` run alone under a limit it never reaches; 0 when
+/// the call does not end ok.
+double seconds_alone(const frontend::Program& program, const py::Value& grid) {
+  ExecutorOptions options;
+  options.time_limit = 1000;
+  Executor executor(program, program.functions.front(), options);
+  Call call = call_on(grid);
+  Call* running[] = {&call};
+  executor.run(running);
+  return call.status == Call::Status::Ok ? call.seconds : 0.0;
+}
+
 TEST(StatementTime, EachCallIsChargedItsOwnStatements) {
   const frontend::Program program = checked(indices_batt(200));
   ASSERT_FALSE(program.has_errors());
@@ -91,18 +103,11 @@ TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
   const frontend::Program program = checked(indices_batt(2000));
   ASSERT_FALSE(program.has_errors());
   // How long the large call's statements take with no limit, to set one well below it.
-  std::vector<Call> probe{call_on(square_grid(60))};
-  {
-    ExecutorOptions options;
-    options.time_limit = 1000;
-    Executor executor(program, program.functions.front(), options);
-    Call* running[] = {&probe[0]};
-    executor.run(running);
-    ASSERT_EQ(probe[0].status, Call::Status::Ok);
-  }
+  const double alone = seconds_alone(program, square_grid(60));
+  ASSERT_GT(alone, 0.0);
   const Watched watched; // cancels a statement that runs past its call's budget
   ExecutorOptions options;
-  options.time_limit = probe[0].seconds / 4;
+  options.time_limit = alone / 4;
   options.batch_objects = false;
   Executor executor(program, program.functions.front(), options);
   std::vector<Call> calls{call_on(square_grid(60)), call_on(square_grid(1))};
@@ -119,27 +124,20 @@ TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
 TEST(StatementTime, ACallRunningAloneIsStoppedByTheWatchdog) {
   const frontend::Program program = checked(indices_batt(2000));
   ASSERT_FALSE(program.has_errors());
-  std::vector<Call> probe{call_on(square_grid(60))};
-  {
-    ExecutorOptions options;
-    options.time_limit = 1000;
-    Executor executor(program, program.functions.front(), options);
-    Call* running[] = {&probe[0]};
-    executor.run(running);
-    ASSERT_EQ(probe[0].status, Call::Status::Ok);
-  }
+  const double alone = seconds_alone(program, square_grid(60));
+  ASSERT_GT(alone, 0.0);
   // The call alone in its block reads the clock only when it starts and ends; the watchdog
   // (20 ms a round) stops it at its deadline.
   const Watched watched;
   ExecutorOptions options;
-  options.time_limit = probe[0].seconds / 4;
+  options.time_limit = alone / 4;
   options.clock_every_statement_below = 0; // as under a limit of seconds
   Executor executor(program, program.functions.front(), options);
   std::vector<Call> calls{call_on(square_grid(60))};
   Call* running[] = {&calls[0]};
   executor.run(running);
   EXPECT_EQ(calls[0].status, Call::Status::Timeout)
-      << calls[0].seconds << " s of " << probe[0].seconds << " s";
+      << calls[0].seconds << " s of " << alone << " s";
   EXPECT_TRUE(calls[0].o.empty());
   EXPECT_LT(calls[0].seconds, options.time_limit + 0.1);
   EXPECT_GT(calls[0].seconds, options.time_limit * 0.9);
