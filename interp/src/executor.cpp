@@ -371,10 +371,8 @@ void Executor::charge_until(std::int64_t now) {
     State& st = *timed_state_;
     Call& c = *st.call;
     c.seconds += static_cast<double>(now - clock_mark_ns_) * 1e-9;
-    if (options_.time_limit > 0 && c.seconds > options_.time_limit && st.running()) {
-      st.pending = {py::Exc::Timeout, "time limit"};
-      c.status = Call::Status::Timeout;
-    }
+    if (options_.time_limit > 0 && c.seconds > options_.time_limit)
+      stop_at_time_limit(st);
   }
   clock_mark_ns_ = now;
 }
@@ -383,14 +381,20 @@ void Executor::stop_clock() {
   if (options_.time_limit <= 0 && !options_.profile)
     return;
   charge_until(Watchdog::now_ns());
+  State* const previous = timed_state_;
   timed_state_ = nullptr;
-  if (Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr) {
-    // No statement runs now; a cancellation raised meanwhile was for the call just charged,
-    // which its time already stopped.
-    watch->deadline_ns.store(0, std::memory_order_relaxed);
-    if (watch->cancel.load(std::memory_order_relaxed))
-      watch->cancel.store(false, std::memory_order_relaxed);
-  }
+  // No statement runs now; a cancellation raised since the last statement is the charged
+  // call's.
+  Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
+  if (watch != nullptr && watch->replace_deadline(0) && previous != nullptr)
+    stop_at_time_limit(*previous);
+}
+
+void Executor::stop_at_time_limit(State& st) {
+  if (!st.running())
+    return;
+  st.pending = {py::Exc::Timeout, "time limit"};
+  st.call->status = Call::Status::Timeout;
 }
 
 void Executor::profile_statement(const Node& n, const State& st, double seconds) {
@@ -553,10 +557,8 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
         if (c.trace) [[unlikely]]
           trace(n, st);
         c.seconds += share;
-        if (options_.time_limit > 0 && c.seconds > options_.time_limit && st.running()) {
-          st.pending = {py::Exc::Timeout, "time limit"};
-          c.status = Call::Status::Timeout;
-        }
+        if (options_.time_limit > 0 && c.seconds > options_.time_limit)
+          stop_at_time_limit(st);
       }
       if (!rest.empty())
         node(n, rest);
@@ -619,23 +621,23 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       continue; // stopped at its time limit while another call's statement was charged
     if (st != timed_state_ || every_statement) {
       const std::int64_t now = Watchdog::now_ns();
+      State* const previous = timed_state_;
       charge_until(now);
       if (!st->running())
         continue;
       timed_state_ = st;
       if (watch != nullptr) {
         const double left = options_.time_limit - st->call->seconds;
-        watch->deadline_ns.store(now + static_cast<std::int64_t>(left * 1e9),
-                                 std::memory_order_relaxed);
+        if (watch->replace_deadline(now + static_cast<std::int64_t>(left * 1e9)) &&
+            previous != nullptr)
+          stop_at_time_limit(*previous); // fired between its statement and now
+        if (!st->running())
+          continue;
       }
     }
     step(n, *st);
-    // A plain load first: the flag is almost never set, and the exchange is a locked write.
-    if (watch != nullptr && watch->cancel.load(std::memory_order_relaxed) &&
-        watch->cancel.exchange(false, std::memory_order_relaxed) && st->running()) {
-      st->pending = {py::Exc::Timeout, "time limit"};
-      st->call->status = Call::Status::Timeout;
-    }
+    if (watch != nullptr && watch->take_cancel())
+      stop_at_time_limit(*st);
     if (st->call->trace) [[unlikely]]
       trace(n, *st);
     if (every_statement) {

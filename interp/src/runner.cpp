@@ -284,16 +284,14 @@ private:
     for (Call* c : calls) {
       const auto before = Clock::now();
       if (watch != nullptr)
-        watch->deadline_ns.store(
+        watch->replace_deadline(
             std::chrono::duration_cast<std::chrono::nanoseconds>(before.time_since_epoch())
-                    .count() +
-                static_cast<std::int64_t>(options_.time_limit * 1e9),
-            std::memory_order_relaxed);
+                .count() +
+            static_cast<std::int64_t>(options_.time_limit * 1e9));
       fn.run(*c);
-      if (watch != nullptr) {
-        watch->deadline_ns.store(0, std::memory_order_relaxed);
-        watch->cancel.store(false, std::memory_order_relaxed);
-      }
+      // A cancellation raised after the call's last DSL call is dropped: the call has ended.
+      if (watch != nullptr)
+        watch->replace_deadline(0);
       c->seconds = std::chrono::duration<double>(Clock::now() - before).count();
       total += c->seconds;
     }

@@ -159,6 +159,8 @@ private:
   /// Charges the time so far and stops timing: where what follows is not a statement of the
   /// timed call (the end of a block, a batch that charges its own share, a shared call).
   void stop_clock();
+  /// Stops a call that is still running with Timeout.
+  void stop_at_time_limit(State& st);
   void profile_statement(const frontend::Node& n, const State& st, double seconds);
   void analyse_sharing();
 

@@ -18,11 +18,27 @@ namespace battgpu::interp {
 
 class Watchdog {
 public:
-  /// What a worker thread publishes about the statement it runs. The worker writes it at every
-  /// statement, so each slot has a cache line of its own (no false sharing between workers).
+  /// What a worker thread publishes about the statement it runs. The worker writes it often,
+  /// so each slot has a cache line of its own (no false sharing between workers).
+  ///
+  /// A cancellation belongs to one deadline: the watchdog raises the flag only after swapping
+  /// the very deadline it found past for kFired, so a worker that has meanwhile set another
+  /// deadline (turned to another call) is never cancelled for the one before, and a worker
+  /// that replaces a fired deadline takes that cancellation with it.
   struct alignas(64) Slot {
-    std::atomic<std::int64_t> deadline_ns{0}; ///< 0: no statement running
+    static constexpr std::int64_t kFired = -1;
+    std::atomic<std::int64_t> deadline_ns{0}; ///< 0: no statement running; kFired: cancelled
     std::atomic<bool> cancel{false};
+
+    /// Worker: what runs from now on may run until `deadline_ns` (0: nothing runs). True when
+    /// the watchdog had fired for the deadline replaced: that cancellation, cleared here,
+    /// belongs to what ran before.
+    bool replace_deadline(std::int64_t deadline) noexcept;
+    /// Worker, after a statement: whether the watchdog cancelled it (the flag is then cleared,
+    /// and no deadline is left).
+    bool take_cancel() noexcept;
+    /// Watchdog: cancels the deadline set now if it is before `now_ns`.
+    void fire_if_past(std::int64_t now_ns) noexcept;
   };
 
   Watchdog();
