@@ -612,14 +612,14 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   // is the previous call's, the time between statements included. A call running alone reads
   // it at neither end of its statements: the watchdog stops it at its deadline, set when it
   // started. Without a watchdog, under a short limit and for the profile, every statement
-  // reads it.
+  // reads it when it ends (and the profile when it starts too, to time the statement alone).
   Watchdog::Slot* watch = options_.time_limit > 0 ? current_watch_slot() : nullptr;
   const bool every_statement = options_.profile || watch == nullptr ||
                                options_.time_limit < options_.clock_every_statement_below;
   for (State* st : running) {
     if (!st->running())
       continue; // stopped at its time limit while another call's statement was charged
-    if (st != timed_state_ || every_statement) {
+    if (st != timed_state_ || options_.profile) {
       const std::int64_t now = Watchdog::now_ns();
       State* const previous = timed_state_;
       charge_until(now);

@@ -52,8 +52,7 @@ bool Watchdog::Slot::replace_deadline(std::int64_t deadline) noexcept {
 }
 
 bool Watchdog::Slot::take_cancel() noexcept {
-  // A plain load first: the flag is almost never set, and the exchange is a locked write.
-  if (!cancel.load(std::memory_order_acquire))
+  if (!cancel.load(std::memory_order_acquire)) // almost always: one plain load a statement
     return false;
   // The flag is up, so the deadline is kFired: the watchdog leaves the slot alone.
   cancel.store(false, std::memory_order_relaxed);
