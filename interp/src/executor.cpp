@@ -5,6 +5,7 @@
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/py.hpp"
+#include "battgpu/runtime/py_mapply.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 
 #include <algorithm>
@@ -128,17 +129,38 @@ private:
 
 thread_local ObjectsMemo t_objects_memo;
 
-/// Set while node() runs the calls that an object-extraction batch left (or gave back): they
-/// take the path of one call at a time.
-thread_local bool t_objects_batch_done = false;
+/// Set while node() runs the calls that a batch left (or gave back): they take the path of one
+/// call at a time.
+thread_local bool t_batch_done = false;
 
 class BatchDoneScope {
 public:
-  BatchDoneScope() { t_objects_batch_done = true; }
-  ~BatchDoneScope() { t_objects_batch_done = false; }
+  BatchDoneScope() { t_batch_done = true; }
+  ~BatchDoneScope() { t_batch_done = false; }
   BatchDoneScope(const BatchDoneScope&) = delete;
   BatchDoneScope& operator=(const BatchDoneScope&) = delete;
 };
+
+/// A batch's results and the seconds it took; not ok where it could not run (out of memory,
+/// a thread that could not start): its calls then run the statement one at a time.
+struct BatchRun {
+  std::vector<py::Value> results;
+  double seconds = 0;
+  bool ok = false;
+};
+
+template <class Compute> BatchRun run_batch(std::size_t requests, Compute&& compute) {
+  BatchRun run;
+  const auto t0 = Clock::now();
+  try {
+    run.results = compute();
+    run.ok = run.results.size() == requests;
+  } catch (const std::exception&) {
+    run.ok = false;
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return run;
+}
 
 } // namespace
 
@@ -428,143 +450,192 @@ void Executor::release_after(std::size_t top_index, std::vector<State*>& running
       st->slots[last_use_[k]] = py::Value();
 }
 
+bool Executor::batch_extractions(const Node& n, std::vector<State*>& running) {
+  // Object extraction (issue 13): the calls for which this statement is an extraction the
+  // batch runtime computes exactly (dialects::objects_request, on a grid it takes) go to it
+  // as one call over all of them; every other call runs the statement one at a time.
+  if (n.args.size() > 4 || (n.callee.kind == Operand::Kind::Constant &&
+                            !dialects::may_extract_objects(program_.constants[n.callee.index])))
+    return false;
+  struct Extraction {
+    State* st;
+    std::size_t request; // index into requests, or npos: `known` is the result
+    py::Value known;
+  };
+  constexpr std::size_t npos = ~std::size_t{0};
+  std::vector<Extraction> jobs;
+  std::vector<State*> rest;
+  std::vector<runtime::PyObjectsRequest> requests;
+  std::vector<dialects::ObjectsRequest> asked; // per request: what was asked, of which grid
+  std::vector<std::size_t> offsets;
+  std::vector<std::uint64_t> keys;
+  std::vector<std::int8_t> cells;
+  for (State* st : running) {
+    const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                  ? st->slots[n.callee.index]
+                                  : program_.constants[n.callee.index];
+    if (!dialects::may_extract_objects(callee)) {
+      rest.push_back(st);
+      continue;
+    }
+    py::Value args[4];
+    const py::Value* sources[4] = {};
+    bool bound = true;
+    for (std::size_t i = 0; bound && i < n.args.size(); ++i) {
+      const Operand& a = n.args[i];
+      sources[i] =
+          a.kind == Operand::Kind::Local ? &st->slots[a.index] : &program_.constants[a.index];
+      bound = sources[i]->is_bound();
+      args[i] = py::Value::borrow(*sources[i]);
+    }
+    std::optional<dialects::ObjectsRequest> r;
+    if (bound)
+      r = dialects::objects_request(callee, args, n.args.size());
+    if (!r) {
+      rest.push_back(st);
+      continue;
+    }
+    r->grid = sources[r->grid - args]; // the local or constant itself, not the borrowed copy
+    // Extracted before on this thread, or earlier in this batch: the same value again.
+    const std::uint64_t key = ObjectsMemo::key(*r->grid, *r);
+    const py::Value* known = t_objects_memo.find(*r->grid, *r, key);
+    std::size_t same = npos;
+    for (std::size_t k = 0; known == nullptr && same == npos && k < asked.size(); ++k)
+      if (keys[k] == key && ObjectsMemo::same(*asked[k].grid, asked[k], *r->grid, *r))
+        same = k;
+    if (known != nullptr || same != npos) {
+      jobs.push_back({st, same, known != nullptr ? *known : py::Value()});
+      continue;
+    }
+    runtime::PyObjectsRequest req;
+    const std::size_t at = cells.size();
+    if (!dialects::read_small_grid(*r->grid, cells, req.h, req.w)) {
+      rest.push_back(st);
+      continue;
+    }
+    req.mode = r->mode;
+    req.dialect = r->dialect;
+    req.shape = r->shape;
+    jobs.push_back({st, requests.size(), py::Value()});
+    requests.push_back(req);
+    asked.push_back(*r);
+    offsets.push_back(at);
+    keys.push_back(key);
+  }
+  if (!jobs.empty()) {
+    for (std::size_t k = 0; k < requests.size(); ++k)
+      requests[k].cells = cells.data() + offsets[k];
+    stop_clock(); // the batch's time is charged below, in shares
+    BatchRun batch = run_batch(requests.size(), [&] {
+      return requests.empty() ? std::vector<py::Value>() : runtime::batch_py_objects(requests);
+    });
+    BatchDoneScope done;
+    if (!batch.ok) {
+      node(n, running);
+      return true;
+    }
+    std::vector<py::Value>& results = batch.results;
+    for (std::size_t k = 0; k < requests.size(); ++k)
+      t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
+    const double share = batch.seconds / static_cast<double>(jobs.size());
+    for (Extraction& job : jobs)
+      finish_batched(n, *job.st, job.request == npos ? std::move(job.known) : results[job.request],
+                     share, "batched extraction");
+    if (!rest.empty())
+      node(n, rest);
+    return true;
+  }
+  return false;
+}
+
+bool Executor::batch_mapply(const Node& n, std::vector<State*>& running) {
+  // mapply and apply over object sets (issue 12): the calls for which this statement maps a
+  // per-object function over a frozenset go to the runtime as one call over all of them. Not
+  // under the profile, which times each call's DSL functions on its own thread.
+  if (n.args.size() != 2 || options_.profile || py::CallProfile::active() != nullptr ||
+      (n.callee.kind == Operand::Kind::Constant &&
+       !runtime::is_py_mapply_callee(program_.constants[n.callee.index])))
+    return false;
+  auto value = [&](const State& st, const Operand& a) -> const py::Value& {
+    return a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index];
+  };
+  std::vector<State*> jobs;
+  std::vector<State*> rest;
+  std::vector<runtime::PyMapplyRequest> requests;
+  for (State* st : running) {
+    const py::Value& callee = value(*st, n.callee);
+    const py::Value& function = value(*st, n.args[0]);
+    const py::Value& container = value(*st, n.args[1]);
+    if (!runtime::is_py_mapply_batchable(callee, function, container)) {
+      rest.push_back(st);
+      continue;
+    }
+    jobs.push_back(st);
+    requests.push_back({&callee, &function, &container});
+  }
+  if (jobs.size() < 2)
+    return false; // nothing to batch with
+  stop_clock();   // the batch's time is charged below, in shares
+  BatchRun batch = run_batch(requests.size(), [&] { return runtime::batch_py_mapply(requests); });
+  BatchDoneScope done;
+  if (!batch.ok) {
+    node(n, running);
+    return true;
+  }
+  const double share = batch.seconds / static_cast<double>(jobs.size());
+  for (std::size_t k = 0; k < jobs.size(); ++k)
+    finish_batched(n, *jobs[k], std::move(batch.results[k]), share, "batched mapply");
+  if (!rest.empty())
+    node(n, rest);
+  return true;
+}
+
+void Executor::finish_batched(const Node& n, State& st, py::Value result, double share,
+                              const char* profiled_as) {
+  Call& c = *st.call;
+  if (py::CallProfile* call_profile = py::CallProfile::active(); call_profile != nullptr) {
+    // Not a py::call on this thread: the statement's share of the batch, under a name of its
+    // own.
+    std::vector<py::Value> args;
+    for (const Operand& a : n.args)
+      args.push_back(py::Value::borrow(
+          a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index]));
+    call_profile->add(profiled_as, args.data(), args.size(), share);
+  }
+  if (options_.profile) {
+    const py::Value& callee = n.callee.kind == Operand::Kind::Local
+                                  ? st.slots[n.callee.index]
+                                  : program_.constants[n.callee.index];
+    const std::string name = callee_name(callee);
+    auto it = std::find_if(profile_.begin(), profile_.end(),
+                           [&](const ProfileEntry& e) { return e.name == name; });
+    if (it == profile_.end()) {
+      profile_.push_back({name, 0, 0, 0});
+      it = profile_.end() - 1;
+    }
+    ++it->calls;
+    it->seconds += share;
+  }
+  if (result.ok()) {
+    st.slots[n.target] = std::move(result);
+    if (c.trace) [[unlikely]]
+      trace(n, st);
+  } else {
+    st.pending = result.error();
+  }
+  c.seconds += share;
+  if (options_.time_limit > 0 && c.seconds > options_.time_limit)
+    stop_at_time_limit(st);
+}
+
 void Executor::node(const Node& n, std::vector<State*>& running) {
   if (n.kind == Node::Kind::Try) {
     try_node(n, running);
     return;
   }
-  if (n.kind == Node::Kind::Call && n.args.size() <= 4 && !t_objects_batch_done &&
-      (n.callee.kind != Operand::Kind::Constant ||
-       dialects::may_extract_objects(program_.constants[n.callee.index])) &&
-      options_.batch_objects && runtime::py_objects_batching()) {
-    // Object extraction (issue 13): the calls for which this statement is an extraction the
-    // batch runtime computes exactly (dialects::objects_request, on a grid it takes) go to it
-    // as one call over all of them; every other call runs the statement below, one at a time.
-    struct Extraction {
-      State* st;
-      std::size_t request; // index into requests, or npos: `known` is the result
-      py::Value known;
-    };
-    constexpr std::size_t npos = ~std::size_t{0};
-    std::vector<Extraction> jobs;
-    std::vector<State*> rest;
-    std::vector<runtime::PyObjectsRequest> requests;
-    std::vector<dialects::ObjectsRequest> asked; // per request: what was asked, of which grid
-    std::vector<std::size_t> offsets;
-    std::vector<std::uint64_t> keys;
-    std::vector<std::int8_t> cells;
-    for (State* st : running) {
-      const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                    ? st->slots[n.callee.index]
-                                    : program_.constants[n.callee.index];
-      if (!dialects::may_extract_objects(callee)) {
-        rest.push_back(st);
-        continue;
-      }
-      py::Value args[4];
-      const py::Value* sources[4] = {};
-      bool bound = true;
-      for (std::size_t i = 0; bound && i < n.args.size(); ++i) {
-        const Operand& a = n.args[i];
-        sources[i] =
-            a.kind == Operand::Kind::Local ? &st->slots[a.index] : &program_.constants[a.index];
-        bound = sources[i]->is_bound();
-        args[i] = py::Value::borrow(*sources[i]);
-      }
-      std::optional<dialects::ObjectsRequest> r;
-      if (bound)
-        r = dialects::objects_request(callee, args, n.args.size());
-      if (!r) {
-        rest.push_back(st);
-        continue;
-      }
-      r->grid = sources[r->grid - args]; // the local or constant itself, not the borrowed copy
-      // Extracted before on this thread, or earlier in this batch: the same value again.
-      const std::uint64_t key = ObjectsMemo::key(*r->grid, *r);
-      const py::Value* known = t_objects_memo.find(*r->grid, *r, key);
-      std::size_t same = npos;
-      for (std::size_t k = 0; known == nullptr && same == npos && k < asked.size(); ++k)
-        if (keys[k] == key && ObjectsMemo::same(*asked[k].grid, asked[k], *r->grid, *r))
-          same = k;
-      if (known != nullptr || same != npos) {
-        jobs.push_back({st, same, known != nullptr ? *known : py::Value()});
-        continue;
-      }
-      runtime::PyObjectsRequest req;
-      const std::size_t at = cells.size();
-      if (!dialects::read_small_grid(*r->grid, cells, req.h, req.w)) {
-        rest.push_back(st);
-        continue;
-      }
-      req.mode = r->mode;
-      req.dialect = r->dialect;
-      req.shape = r->shape;
-      jobs.push_back({st, requests.size(), py::Value()});
-      requests.push_back(req);
-      asked.push_back(*r);
-      offsets.push_back(at);
-      keys.push_back(key);
-    }
-    if (!jobs.empty()) {
-      for (std::size_t k = 0; k < requests.size(); ++k)
-        requests[k].cells = cells.data() + offsets[k];
-      stop_clock(); // the batch's time is charged below, in shares
-      const auto t0 = Clock::now();
-      std::vector<py::Value> results;
-      bool failed = false;
-      try {
-        if (!requests.empty())
-          results = runtime::batch_py_objects(requests);
-      } catch (const std::exception&) {
-        failed = true; // out of memory, or a thread that could not start: one at a time
-      }
-      BatchDoneScope done;
-      if (failed || results.size() != requests.size()) {
-        node(n, running);
-        return;
-      }
-      for (std::size_t k = 0; k < requests.size(); ++k)
-        t_objects_memo.put(*asked[k].grid, asked[k], keys[k], results[k]);
-      const double share = std::chrono::duration<double>(Clock::now() - t0).count() /
-                           static_cast<double>(jobs.size());
-      py::CallProfile* call_profile = py::CallProfile::active();
-      for (Extraction& job : jobs) {
-        State& st = *job.st;
-        Call& c = *st.call;
-        if (call_profile != nullptr) {
-          // Not a py::call: the extraction's share of the batch, under a name of its own.
-          std::vector<py::Value> args;
-          for (const Operand& a : n.args)
-            args.push_back(py::Value::borrow(
-                a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index]));
-          call_profile->add("batched extraction", args.data(), args.size(), share);
-        }
-        if (options_.profile) {
-          const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                        ? st.slots[n.callee.index]
-                                        : program_.constants[n.callee.index];
-          const std::string name = callee_name(callee);
-          auto it = std::find_if(profile_.begin(), profile_.end(),
-                                 [&](const ProfileEntry& e) { return e.name == name; });
-          if (it == profile_.end()) {
-            profile_.push_back({name, 0, 0, 0});
-            it = profile_.end() - 1;
-          }
-          ++it->calls;
-          it->seconds += share;
-        }
-        st.slots[n.target] = job.request == npos ? std::move(job.known) : results[job.request];
-        if (c.trace) [[unlikely]]
-          trace(n, st);
-        c.seconds += share;
-        if (options_.time_limit > 0 && c.seconds > options_.time_limit)
-          stop_at_time_limit(st);
-      }
-      if (!rest.empty())
-        node(n, rest);
-      return;
-    }
-  }
+  if (n.kind == Node::Kind::Call && !t_batch_done && options_.batch_objects &&
+      runtime::py_objects_batching() && (batch_extractions(n, running) || batch_mapply(n, running)))
+    return;
   if (n.kind == Node::Kind::SampleBatch) {
     // One runtime call over every call in flight.
     std::vector<const py::Value*> samples;

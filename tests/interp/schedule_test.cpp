@@ -8,6 +8,7 @@
 #include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/tasks/task.hpp"
+#include "training_tasks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,17 +22,7 @@
 namespace battgpu::interp {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::vector<tasks::Task> training_tasks(std::size_t most) {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(BATTGPU_TEST_TASKS))
-    if (e.path().extension() == ".json")
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  files.resize(std::min(files.size(), most));
-  return tasks::load_tasks(files).tasks;
-}
+using testing::training_tasks;
 
 frontend::Program synthetic_batt() {
   frontend::CheckOptions options;

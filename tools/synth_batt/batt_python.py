@@ -81,10 +81,13 @@ OPS = [
     (TUP, "p_g", [GRID], 0.3), (TUP, "totuple", [(OBJS, IDX)], 0.4),
     (TUP, "order", [(OBJS, TUP), "KeyFn"], 0.5), (TUP, "interval", [INT, INT, INT], 0.3),
     (TUP, "o_g_t", [GRID, "R8"], 0.3),
+    (IDX, "mapply", ["ObjFn", OBJS], 0.4), (OBJS, "apply", ["ObjFn", OBJS], 0.2),
 ]
 # Functions passed as values (keys of ranks and orders, branch alternatives).
 KEY_FUNCTIONS = ["size", "height_f", "width_f", "color", "uppermost", "leftmost", "numcolors_f",
                  "centerofmass"]
+# Per-object functions mapped over object sets (mapply, apply).
+OBJECT_FUNCTIONS = ["toindices", "corners", "backdrop", "delta", "box", "inbox", "outbox"]
 GRID_FUNCTIONS = ["tophalf", "lefthalf", "bottomhalf", "righthalf", "trim", "compress",
                   "rot90", "rot180", "hmirror_t", "vmirror_t", "dmirror_t"]
 # Closures: what a search writes to pass functions around, and calls later.
@@ -141,6 +144,8 @@ class Module:
         rng = self.rng
         if "KeyFn" in types:
             return rng.choice(KEY_FUNCTIONS)
+        if "ObjFn" in types:
+            return rng.choice(OBJECT_FUNCTIONS)
         cands = []
         for t in types:
             cands += self.vars.get(t, [])

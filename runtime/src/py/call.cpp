@@ -51,6 +51,9 @@ FrameGuard::~FrameGuard() {
 void FrameGuard::set_base_depth(int frames) {
   t_base_depth = frames;
 }
+int FrameGuard::base_depth() {
+  return t_base_depth;
+}
 bool FrameGuard::fits(int frames) {
   return t_depth + frames + t_base_depth <= kRecursionLimit;
 }

@@ -69,8 +69,9 @@ struct ExecutorOptions {
   double clock_every_statement_below = 1.0;
   /// Collect the time per DSL function (the profile).
   bool profile = false;
-  /// Gather each statement's object extractions over the calls in flight into one runtime
-  /// call (where runtime::py_objects_batching() allows it).
+  /// Gather each statement's object extractions, and its mapply or apply over object sets,
+  /// over the calls in flight into one runtime call (where runtime::py_objects_batching()
+  /// allows it).
   bool batch_objects = true;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
@@ -148,6 +149,15 @@ private:
   void block(const std::vector<frontend::Node>& nodes, std::vector<State*>& running,
              bool top_level);
   void node(const frontend::Node& n, std::vector<State*>& running);
+  /// Runs a call statement's object extractions, or its mapply or apply over object sets,
+  /// for the calls in flight as one runtime call: false where the statement is not one (or
+  /// no call of it is), and node() runs it one call at a time.
+  bool batch_extractions(const frontend::Node& n, std::vector<State*>& running);
+  bool batch_mapply(const frontend::Node& n, std::vector<State*>& running);
+  /// A call's result from a batch: assigned (or its exception made pending), traced,
+  /// profiled under `profiled_as`, and the call charged its `share` of the batch's time.
+  void finish_batched(const frontend::Node& n, State& st, py::Value result, double share,
+                      const char* profiled_as);
   void try_node(const frontend::Node& n, std::vector<State*>& running);
   void step(const frontend::Node& n, State& st);
   void step_unguarded(const frontend::Node& n, State& st);
