@@ -11,7 +11,8 @@ Watchdog::Slot* current_watch_slot() {
   return t_slot;
 }
 
-Watchdog::Watchdog() : thread_([this] { watch(); }) {}
+Watchdog::Watchdog(std::chrono::milliseconds period)
+    : period_(period), thread_([this] { watch(); }) {}
 
 Watchdog::~Watchdog() {
   {
@@ -74,7 +75,7 @@ void Watchdog::detach() {
 
 void Watchdog::watch() {
   std::unique_lock lock(mutex_);
-  while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(20), [&] { return stop_; })) {
+  while (!stop_cv_.wait_for(lock, period_, [&] { return stop_; })) {
     const std::int64_t now = now_ns();
     for (Slot& s : slots_)
       s.fire_if_past(now);

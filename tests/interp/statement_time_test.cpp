@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <string>
@@ -46,7 +47,9 @@ frontend::Program checked(const std::string& source) {
 /// A watchdog this thread uses while the guard lives, as a runner's worker does.
 class Watched {
 public:
-  Watched() { watchdog_.attach(); }
+  explicit Watched(std::chrono::milliseconds period = Watchdog::kPeriod) : watchdog_(period) {
+    watchdog_.attach();
+  }
   ~Watched() { Watchdog::detach(); }
   Watched(const Watched&) = delete;
   Watched& operator=(const Watched&) = delete;
@@ -151,17 +154,24 @@ TEST(StatementTime, ACallRunningAloneIsStoppedByTheWatchdog) {
 TEST(StatementTime, UnderAShortLimitACallAloneStopsAtTheFirstStatementPastIt) {
   const frontend::Program program = checked(indices_batt(2000));
   ASSERT_FALSE(program.has_errors());
-  const Watched watched;
+  // A watchdog that looks once a second: a call left to it would run up to a second past its
+  // limit, so a stop within a few milliseconds is the executor's own.
+  const Watched watched(std::chrono::milliseconds(1000));
   ExecutorOptions options;
   options.time_limit = 0.02; // under clock_every_statement_below: every statement is timed
   Executor executor(program, program.functions.front(), options);
-  std::vector<Call> calls{call_on(square_grid(60))};
-  Call* running[] = {&calls[0]};
-  executor.run(running);
-  EXPECT_EQ(calls[0].status, Call::Status::Timeout);
-  // One statement (a shift of 3 600 cells) takes about 0.1 ms: far less than the watchdog's
-  // period.
-  EXPECT_LT(calls[0].seconds, options.time_limit + 0.005) << calls[0].seconds << " s";
+  // One statement (a shift of 3 600 cells) takes about 0.1 ms; a thread descheduled in the
+  // middle of one (a loaded host) makes it longer, so the best of three runs counts.
+  double best = 1e9;
+  for (int attempt = 0; attempt < 3 && best >= options.time_limit + 0.005; ++attempt) {
+    std::vector<Call> calls{call_on(square_grid(60))};
+    Call* running[] = {&calls[0]};
+    executor.run(running);
+    EXPECT_EQ(calls[0].status, Call::Status::Timeout);
+    best = std::min(best, calls[0].seconds);
+  }
+  EXPECT_GE(best, options.time_limit);
+  EXPECT_LT(best, options.time_limit + 0.005) << best << " s";
 }
 
 } // namespace

@@ -41,7 +41,11 @@ public:
     void fire_if_past(std::int64_t now_ns) noexcept;
   };
 
-  Watchdog();
+  /// How often the watchdog looks at the deadlines: a statement running away is stopped within
+  /// this of its call's limit.
+  static constexpr std::chrono::milliseconds kPeriod{20};
+
+  explicit Watchdog(std::chrono::milliseconds period = kPeriod);
   ~Watchdog();
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
@@ -61,6 +65,7 @@ public:
 private:
   void watch();
 
+  std::chrono::milliseconds period_;
   std::mutex mutex_;
   std::condition_variable stop_cv_;
   bool stop_ = false;
