@@ -500,12 +500,14 @@ Program check(const ModuleAst& module, const CheckOptions& options) {
   } else if (!solvers.empty()) {
     p.form = ModuleForm::Solvers;
   } else {
-    p.diagnostics.push_back(
-        {Diagnostic::Severity::Error,
-         {1, 1},
-         "not a solver or batt module: no `def batt(task_id, S, I, C, log_path)` and no "
-         "`def solve_<id>(I)` function",
-         {}});
+    // A file that could not be read has no functions: its own error says why.
+    if (!module.unreadable)
+      p.diagnostics.push_back(
+          {Diagnostic::Severity::Error,
+           {1, 1},
+           "not a solver or batt module: no `def batt(task_id, S, I, C, log_path)` and no "
+           "`def solve_<id>(I)` function",
+           {}});
     return p;
   }
   // The dialect: given, or read off the module's form (batt modules and modules importing

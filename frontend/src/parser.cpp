@@ -672,6 +672,7 @@ ModuleAst parse_file(const std::string& path) {
   if (!in) {
     ModuleAst module;
     module.path = path;
+    module.unreadable = true;
     module.diagnostics.push_back(
         {Diagnostic::Severity::Error, {}, "cannot read the file (missing or unreadable)", {}});
     return module;

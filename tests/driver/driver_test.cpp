@@ -309,6 +309,19 @@ TEST(Driver, ProgressDisplayOnlyForRunsOverASecond) {
   EXPECT_EQ(off.err, "");
 }
 
+TEST(Driver, AProgramFileThatCannotBeReadIsReportedAsSuch) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  const std::string absent = (dir.path() / "absent.py").string();
+  Result r = run_cli({"run", absent, (dir.path() / "tasks").string()});
+  EXPECT_EQ(r.code, 5);
+  EXPECT_NE(r.err.find(absent + ":0:0: error: cannot read the file"), std::string::npos) << r.err;
+  // The one reason, not a second error about the module's form that follows from it.
+  EXPECT_EQ(r.err.find("not a solver or batt module"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
 TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
   // Two tasks of one train and one test sample: four calls. In each, objects(I, T, F, F) on a
   // 1x2 grid of two colours gives two one-cell objects, and apply calls size on each.

@@ -94,6 +94,8 @@ struct ModuleAst {
   std::vector<Import> imports;
   std::vector<FunctionDef> functions;
   std::vector<Diagnostic> diagnostics;
+  /// The file could not be read (parse_file): its one diagnostic says so.
+  bool unreadable = false;
   bool has_errors() const;
 };
 
