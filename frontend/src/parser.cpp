@@ -16,9 +16,16 @@ bool ModuleAst::has_errors() const {
 }
 
 std::string format_diagnostic(const std::string& path, const Diagnostic& d) {
-  std::string out = path + ":" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.col) +
-                    (d.severity == Diagnostic::Severity::Error ? ": error: " : ": warning: ") +
-                    d.message;
+  // A problem of the whole file (one that cannot be read) has no line.
+  std::string out = path;
+  if (d.loc.line > 0) {
+    out += ':';
+    out += std::to_string(d.loc.line);
+    out += ':';
+    out += std::to_string(d.loc.col);
+  }
+  out += d.severity == Diagnostic::Severity::Error ? ": error: " : ": warning: ";
+  out += d.message;
   if (!d.statement.empty())
     out += " [" + d.statement + "]";
   return out;

@@ -99,7 +99,8 @@ struct ModuleAst {
   bool has_errors() const;
 };
 
-/// "FILE:LINE:COL: error: MESSAGE [STATEMENT]"
+/// "FILE:LINE:COL: error: MESSAGE [STATEMENT]" ("FILE: error: MESSAGE" for a problem of the
+/// whole file, at line 0).
 std::string format_diagnostic(const std::string& path, const Diagnostic& d);
 
 } // namespace battgpu::frontend
