@@ -10,9 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -156,6 +159,47 @@ TEST(PyMapply, RecursionLimitIsTheCallingThreads) {
     }
   }
   py::FrameGuard::set_base_depth(base);
+}
+
+/// The thread that runs the batch in AFailureOnAnyThreadReachesTheCaller.
+std::thread::id g_batch_caller;
+
+/// A mapper that fails in C++ (as running out of memory would) on every thread but the one
+/// that runs the batch, and there for the container of 64 cells of the last round only.
+Value throwing_mapper(const Value* args, std::size_t) {
+  if (std::this_thread::get_id() != g_batch_caller ||
+      py::as_set_table(args[1]).contains(py::pair_of(3, 63)))
+    throw std::runtime_error("injected failure");
+  // Slow on the calling thread, so that the pool's threads take requests too.
+  std::this_thread::sleep_for(std::chrono::microseconds(200));
+  return Value::none();
+}
+constexpr py::Builtin kThrowingMapper{"throwing_mapper", py::Dialect::ArcDsl,  2, 2,
+                                      &throwing_mapper,  py::SafeDefault::Zero};
+
+TEST(PyMapply, AFailureOnAnyThreadReachesTheCaller) {
+  // Containers of 1 to 64 cells in four rounds (8 320 cells in all: spread over the threads).
+  // Every request fails on the pool's threads: the batch throws the failure to the caller
+  // (which then runs the statement one call at a time) instead of ending the process there.
+  std::vector<Value> containers;
+  for (int round = 0; round < 4; ++round)
+    for (std::int64_t n = 1; n <= 64; ++n) {
+      py::SetTable t;
+      for (std::int64_t k = 0; k < n; ++k)
+        t.add(py::pair_of(round, k));
+      containers.push_back(py::make_frozenset(std::move(t)));
+    }
+  const Value mapper = Value::function(&kThrowingMapper);
+  const Value& toindices = dsl_function(py::Dialect::ArcDsl, "toindices");
+  std::vector<runtime::PyMapplyRequest> requests;
+  std::int64_t cells = 0;
+  for (const Value& c : containers) {
+    requests.push_back({&mapper, &toindices, &c});
+    cells += runtime::py_mapply_cells(requests.back());
+  }
+  ASSERT_GE(cells, runtime::kMapplySpreadCells);
+  g_batch_caller = std::this_thread::get_id();
+  EXPECT_THROW(runtime::batch_py_mapply(requests), std::runtime_error);
 }
 
 TEST(PyMapply, TakesOnlyPerObjectFunctionsOverFrozensets) {

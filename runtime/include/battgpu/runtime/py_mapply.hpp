@@ -50,7 +50,8 @@ inline constexpr std::int64_t kMapplySpreadCells = 8192;
 /// thread (a value, or the exception it raised). Requests holding kMapplySpreadCells cells or
 /// more in all are spread over the runtime's CPU threads; the threads that run them get the
 /// calling thread's frame depth (so the same recursion limit) and forget what their DSL calls
-/// remembered when done (what the calling thread remembers is freed with its block).
+/// remembered when done (what the calling thread remembers is freed with its block). A C++
+/// exception of a request (out of memory) is thrown from here, whichever thread it came from.
 std::vector<py::Value> batch_py_mapply(std::span<const PyMapplyRequest> requests);
 
 } // namespace battgpu::runtime
