@@ -2,7 +2,8 @@
 // made one by one on the calling thread with py::call: every result listed with its frozensets
 // in iteration order, exceptions by type and message, for both dialects, every mapper and
 // per-object function, containers whose elements make the function fail, and near the
-// recursion limit (the frames the batch carries to the threads it spreads over).
+// recursion limit (the frames the batch carries to the threads it spreads over), and a C++
+// failure on one of those threads.
 #include "battgpu/dialects/module.hpp"
 #include "battgpu/py/py.hpp"
 #include "battgpu/runtime/py_mapply.hpp"
@@ -179,8 +180,9 @@ constexpr py::Builtin kThrowingMapper{"throwing_mapper", py::Dialect::ArcDsl,  2
 
 TEST(PyMapply, AFailureOnAnyThreadReachesTheCaller) {
   // Containers of 1 to 64 cells in four rounds (8 320 cells in all: spread over the threads).
-  // Every request fails on the pool's threads: the batch throws the failure to the caller
-  // (which then runs the statement one call at a time) instead of ending the process there.
+  // Every request fails on the pool's threads: the batch (the pool's parallel_for) throws the
+  // failure to the caller, which then runs the statement one call at a time, instead of the
+  // process ending there.
   std::vector<Value> containers;
   for (int round = 0; round < 4; ++round)
     for (std::int64_t n = 1; n <= 64; ++n) {

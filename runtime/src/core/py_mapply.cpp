@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <array>
-#include <exception>
-#include <mutex>
 #include <string_view>
 #include <thread>
 
@@ -91,29 +89,17 @@ std::vector<py::Value> batch_py_mapply(std::span<const PyMapplyRequest> requests
   } else {
     const int frames = py::FrameGuard::base_depth() + py::FrameGuard::depth();
     const std::thread::id caller = std::this_thread::get_id();
-    // An exception must not leave a pool thread (out of memory): the first is thrown here,
-    // and the caller runs the statement one call at a time, where each call gets its own.
-    std::mutex failure_mutex;
-    std::exception_ptr failure;
     pool.parallel_for(requests.size(), [&](std::size_t k) {
-      try {
-        if (std::this_thread::get_id() == caller) {
-          out[k] = run_request(requests[k]);
-          return;
-        }
-        {
-          CarriedFrames carried(frames - py::FrameGuard::depth());
-          out[k] = run_request(requests[k]);
-        }
-        py::forget_remembered_calls();
-      } catch (...) {
-        const std::lock_guard lock(failure_mutex);
-        if (!failure)
-          failure = std::current_exception();
+      if (std::this_thread::get_id() == caller) {
+        out[k] = run_request(requests[k]);
+        return;
       }
+      {
+        CarriedFrames carried(frames - py::FrameGuard::depth());
+        out[k] = run_request(requests[k]);
+      }
+      py::forget_remembered_calls();
     });
-    if (failure)
-      std::rethrow_exception(failure);
   }
   detail::record_stage(detail::Stage::Cpu, clock.seconds());
   detail::record_call(requests.size(), 0, false);

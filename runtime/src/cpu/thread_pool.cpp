@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 
 namespace battgpu::runtime::detail {
 
@@ -15,6 +16,8 @@ struct ThreadPool::Job {
   std::atomic<std::size_t> done{0};
   std::mutex mutex;
   std::condition_variable finished;
+  /// The first exception a body threw (under `mutex`).
+  std::exception_ptr failure;
 };
 
 ThreadPool::ThreadPool(unsigned threads) {
@@ -38,7 +41,14 @@ void ThreadPool::run_some(Job& job) {
     std::size_t i = job.next.fetch_add(1, std::memory_order_relaxed);
     if (i >= job.count)
       break;
-    (*job.body)(i);
+    try {
+      (*job.body)(i);
+    } catch (...) {
+      // Not on a pool thread, where it would end the process: parallel_for throws it.
+      const std::lock_guard lock(job.mutex);
+      if (!job.failure)
+        job.failure = std::current_exception();
+    }
     ++finished_here;
   }
   if (finished_here != 0 &&
@@ -94,8 +104,12 @@ void ThreadPool::parallel_for(std::size_t count, const std::function<void(std::s
     std::unique_lock lock(job->mutex);
     job->finished.wait(lock, [&] { return job->done.load(std::memory_order_acquire) == count; });
   }
-  std::lock_guard lock(mutex_);
-  jobs_.remove(job);
+  {
+    const std::lock_guard lock(mutex_);
+    jobs_.remove(job);
+  }
+  if (job->failure)
+    std::rethrow_exception(job->failure);
 }
 
 std::size_t ThreadPool::grain(std::size_t items, std::size_t max_grain,

@@ -28,7 +28,8 @@ public:
   std::size_t grain(std::size_t items, std::size_t max_grain, std::size_t min_grain = 16) const;
 
   /// Runs `body(i)` for every i in [0, count) on the pool and the calling thread, and returns
-  /// when all are done. Calls may come from several threads at once and may nest.
+  /// when all are done. Calls may come from several threads at once and may nest. Where a
+  /// body throws, the others still run, and the first exception is thrown from here.
   void parallel_for(std::size_t count, const std::function<void(std::size_t)>& body);
 
 private:
