@@ -326,7 +326,13 @@ void Executor::run(std::span<Call* const> calls) {
     running.push_back(&st);
   }
   timed_state_ = nullptr;
-  block(fn_.body, running, true);
+  try {
+    block(fn_.body, running, true);
+  } catch (const std::bad_alloc&) {
+    fail_running(states);
+  } catch (const std::length_error&) {
+    fail_running(states);
+  }
   stop_clock();
   for (State& st : states) {
     Call& c = *st.call;
@@ -345,6 +351,14 @@ void Executor::run(std::span<Call* const> calls) {
       c.returned = {py::Value::none()};
     }
   }
+}
+
+void Executor::fail_running(std::vector<State>& states) {
+  // Memory ran out outside a statement (a statement's own failure is its MemoryError): which
+  // call it was for is not known, so every call still running stops with MemoryError.
+  for (State& st : states)
+    if (st.running())
+      st.pending = {py::Exc::MemoryError, "out of memory"};
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -254,7 +255,23 @@ public:
                                      py::make_str(pc.function->id), pc.call.returned.front()})};
       }
     }
-    summarize(block, tasks);
+    try {
+      summarize(block, tasks);
+    } catch (const std::bad_alloc&) {
+      // The records did not fit in memory: the block's calls are recorded as raising
+      // MemoryError, without their lists, rather than lost.
+      block.outcomes.clear();
+      block.lines.clear();
+      for (PlannedCall& pc : block.calls) {
+        pc.call.status = Call::Status::Raised;
+        pc.call.error = py::Exc::MemoryError;
+        pc.call.error_message = "out of memory writing the call's records";
+        pc.call.o.clear();
+        pc.call.s.clear();
+        pc.call.returned.clear();
+      }
+      summarize(block, tasks);
+    }
   }
 
   std::vector<ProfileEntry> profile() const {

@@ -163,6 +163,9 @@ private:
   void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
+  /// Every call of `states` still running raises MemoryError (memory ran out between
+  /// statements).
+  void fail_running(std::vector<State>& states);
   /// Charges the time since the clock was last read to the call whose statements ran since
   /// (timed_state_), which stops with Timeout past the limit.
   void charge_until(std::int64_t now_ns);
