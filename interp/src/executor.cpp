@@ -326,13 +326,20 @@ void Executor::run(std::span<Call* const> calls) {
     running.push_back(&st);
   }
   timed_state_ = nullptr;
+  // Memory running out outside a statement (a statement's own failure is its MemoryError):
+  // which call it was for is not known, so every call still running stops with MemoryError.
+  bool out_of_memory = false;
   try {
     block(fn_.body, running, true);
   } catch (const std::bad_alloc&) {
-    fail_running(states);
+    out_of_memory = true;
   } catch (const std::length_error&) {
-    fail_running(states);
+    out_of_memory = true;
   }
+  if (out_of_memory)
+    for (State& st : states)
+      if (st.running())
+        st.pending = {py::Exc::MemoryError, "out of memory"};
   stop_clock();
   for (State& st : states) {
     Call& c = *st.call;
@@ -351,14 +358,6 @@ void Executor::run(std::span<Call* const> calls) {
       c.returned = {py::Value::none()};
     }
   }
-}
-
-void Executor::fail_running(std::vector<State>& states) {
-  // Memory ran out outside a statement (a statement's own failure is its MemoryError): which
-  // call it was for is not known, so every call still running stops with MemoryError.
-  for (State& st : states)
-    if (st.running())
-      st.pending = {py::Exc::MemoryError, "out of memory"};
 }
 
 namespace {
@@ -1038,6 +1037,23 @@ struct SharedCall {
   }
 };
 
+void Executor::node_or_memory_error(const Node& n, std::vector<State*>& running) {
+  // A shared call's statement must end, whatever happens: the call's owner waits for it, and
+  // its locals must outlive every thread that runs one.
+  bool out_of_memory = false;
+  try {
+    node(n, running);
+  } catch (const std::bad_alloc&) {
+    out_of_memory = true;
+  } catch (const std::length_error&) {
+    out_of_memory = true;
+  }
+  if (out_of_memory)
+    for (State* st : running)
+      if (st->running())
+        st->pending = {py::Exc::MemoryError, "out of memory"};
+}
+
 void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
   // The statement runs as if for a call of its own whose locals are the shared call's.
   Call own;
@@ -1049,7 +1065,7 @@ void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {
   st.lists.resize(shared.nlists);
   st.list_index = shared.list_index;
   std::vector<State*> running{&st};
-  node(fn_.body[k], running);
+  node_or_memory_error(fn_.body[k], running);
   stop_clock();
   SharedCall::Result& r = shared.results[k];
   r.lists = std::move(st.lists);
@@ -1087,7 +1103,7 @@ void Executor::run_shared(std::size_t first, State& st) {
       shared->state[k].store(SharedCall::kClaimed, std::memory_order_relaxed);
       const double before = shared->seconds.load(std::memory_order_relaxed);
       st.call->seconds = before;
-      node(fn_.body[k], self);
+      node_or_memory_error(fn_.body[k], self);
       stop_clock();
       shared->seconds.fetch_add(st.call->seconds - before, std::memory_order_relaxed);
       shared->state[k].store(SharedCall::kDone, std::memory_order_release);

@@ -144,6 +144,9 @@ private:
   struct State;
   /// Runs the top-level statements from `first` on with the help of idle threads.
   void run_shared(std::size_t first, State& st);
+  /// node(), with memory running out outside a statement made the calls' MemoryError (a
+  /// shared call's statements must end).
+  void node_or_memory_error(const frontend::Node& n, std::vector<State*>& running);
   /// Runs top-level statement `k` of a shared call on this thread (owner or helper).
   void run_shared_statement(SharedCall& shared, std::size_t k);
   void block(const std::vector<frontend::Node>& nodes, std::vector<State*>& running,
@@ -163,9 +166,6 @@ private:
   void step_unguarded(const frontend::Node& n, State& st);
   void trace(const frontend::Node& n, State& st);
   void release_after(std::size_t top_index, std::vector<State*>& running);
-  /// Every call of `states` still running raises MemoryError (memory ran out between
-  /// statements).
-  void fail_running(std::vector<State>& states);
   /// Charges the time since the clock was last read to the call whose statements ran since
   /// (timed_state_), which stops with Timeout past the limit.
   void charge_until(std::int64_t now_ns);
