@@ -141,6 +141,21 @@ public:
   BatchDoneScope& operator=(const BatchDoneScope&) = delete;
 };
 
+/// Runs `f`; true when memory ran out in it (std::bad_alloc, or a container past its largest
+/// size): Python's MemoryError.
+template <class F> bool ran_out_of_memory(F&& f) {
+  try {
+    f();
+    return false;
+  } catch (const std::bad_alloc&) {
+    return true;
+  } catch (const std::length_error&) {
+    return true;
+  }
+}
+
+const py::Error kOutOfMemory{py::Exc::MemoryError, "out of memory"};
+
 /// A batch's results and the seconds it took; not ok where it could not run (out of memory,
 /// a thread that could not start): its calls then run the statement one at a time.
 struct BatchRun {
@@ -328,18 +343,10 @@ void Executor::run(std::span<Call* const> calls) {
   timed_state_ = nullptr;
   // Memory running out outside a statement (a statement's own failure is its MemoryError):
   // which call it was for is not known, so every call still running stops with MemoryError.
-  bool out_of_memory = false;
-  try {
-    block(fn_.body, running, true);
-  } catch (const std::bad_alloc&) {
-    out_of_memory = true;
-  } catch (const std::length_error&) {
-    out_of_memory = true;
-  }
-  if (out_of_memory)
+  if (ran_out_of_memory([&] { block(fn_.body, running, true); }))
     for (State& st : states)
       if (st.running())
-        st.pending = {py::Exc::MemoryError, "out of memory"};
+        st.pending = kOutOfMemory;
   stop_clock();
   for (State& st : states) {
     Call& c = *st.call;
@@ -432,10 +439,12 @@ void Executor::stop_at_time_limit(State& st) {
   st.call->status = Call::Status::Timeout;
 }
 
+const py::Value& Executor::operand(const State& st, const Operand& a) const {
+  return a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index];
+}
+
 void Executor::profile_statement(const Node& n, const State& st, double seconds) {
-  const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                ? st.slots[n.callee.index]
-                                : program_.constants[n.callee.index];
+  const py::Value& callee = operand(st, n.callee);
   std::size_t idx;
   if (n.callee.kind == Operand::Kind::Constant && profile_slot_[n.callee.index] != 0) {
     idx = profile_slot_[n.callee.index] - 1;
@@ -484,9 +493,7 @@ bool Executor::batch_extractions(const Node& n, std::vector<State*>& running) {
   std::vector<std::uint64_t> keys;
   std::vector<std::int8_t> cells;
   for (State* st : running) {
-    const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                  ? st->slots[n.callee.index]
-                                  : program_.constants[n.callee.index];
+    const py::Value& callee = operand(*st, n.callee);
     if (!dialects::may_extract_objects(callee)) {
       rest.push_back(st);
       continue;
@@ -495,9 +502,7 @@ bool Executor::batch_extractions(const Node& n, std::vector<State*>& running) {
     const py::Value* sources[4] = {};
     bool bound = true;
     for (std::size_t i = 0; bound && i < n.args.size(); ++i) {
-      const Operand& a = n.args[i];
-      sources[i] =
-          a.kind == Operand::Kind::Local ? &st->slots[a.index] : &program_.constants[a.index];
+      sources[i] = &operand(*st, n.args[i]);
       bound = sources[i]->is_bound();
       args[i] = py::Value::borrow(*sources[i]);
     }
@@ -569,16 +574,13 @@ bool Executor::batch_mapply(const Node& n, std::vector<State*>& running) {
       (n.callee.kind == Operand::Kind::Constant &&
        !runtime::is_py_mapply_callee(program_.constants[n.callee.index])))
     return false;
-  auto value = [&](const State& st, const Operand& a) -> const py::Value& {
-    return a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index];
-  };
   std::vector<State*> jobs;
   std::vector<State*> rest;
   std::vector<runtime::PyMapplyRequest> requests;
   for (State* st : running) {
-    const py::Value& callee = value(*st, n.callee);
-    const py::Value& function = value(*st, n.args[0]);
-    const py::Value& container = value(*st, n.args[1]);
+    const py::Value& callee = operand(*st, n.callee);
+    const py::Value& function = operand(*st, n.args[0]);
+    const py::Value& container = operand(*st, n.args[1]);
     if (!runtime::is_py_mapply_batchable(callee, function, container)) {
       rest.push_back(st);
       continue;
@@ -611,23 +613,8 @@ void Executor::finish_batched(const Node& n, State& st, py::Value result, double
     // own.
     std::vector<py::Value> args;
     for (const Operand& a : n.args)
-      args.push_back(py::Value::borrow(
-          a.kind == Operand::Kind::Local ? st.slots[a.index] : program_.constants[a.index]));
+      args.push_back(py::Value::borrow(operand(st, a)));
     call_profile->add(profiled_as, args.data(), args.size(), share);
-  }
-  if (options_.profile) {
-    const py::Value& callee = n.callee.kind == Operand::Kind::Local
-                                  ? st.slots[n.callee.index]
-                                  : program_.constants[n.callee.index];
-    const std::string name = callee_name(callee);
-    auto it = std::find_if(profile_.begin(), profile_.end(),
-                           [&](const ProfileEntry& e) { return e.name == name; });
-    if (it == profile_.end()) {
-      profile_.push_back({name, 0, 0, 0});
-      it = profile_.end() - 1;
-    }
-    ++it->calls;
-    it->seconds += share;
   }
   if (result.ok()) {
     st.slots[n.target] = std::move(result);
@@ -636,6 +623,8 @@ void Executor::finish_batched(const Node& n, State& st, py::Value result, double
   } else {
     st.pending = result.error();
   }
+  if (options_.profile)
+    profile_statement(n, st, share);
   c.seconds += share;
   if (options_.time_limit > 0 && c.seconds > options_.time_limit)
     stop_at_time_limit(st);
@@ -654,9 +643,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     std::vector<const py::Value*> samples;
     std::vector<State*> eligible;
     for (State* st : running) {
-      const Operand& a = n.args[0];
-      const py::Value& v =
-          a.kind == Operand::Kind::Local ? st->slots[a.index] : program_.constants[a.index];
+      const py::Value& v = operand(*st, n.args[0]);
       if (!v.is_bound()) {
         st->pending = {py::Exc::UnboundLocalError, "local variable referenced before assignment"};
         continue;
@@ -846,13 +833,8 @@ void Executor::try_node(const Node& n, std::vector<State*>& running) {
 
 void Executor::step(const Node& n, State& st) {
   // A statement whose result does not fit in memory fails with MemoryError, as in Python.
-  try {
-    step_unguarded(n, st);
-  } catch (const std::bad_alloc&) {
-    st.pending = {py::Exc::MemoryError, "out of memory"};
-  } catch (const std::length_error&) {
-    st.pending = {py::Exc::MemoryError, "out of memory"};
-  }
+  if (ran_out_of_memory([&] { step_unguarded(n, st); }))
+    st.pending = kOutOfMemory;
 }
 
 void Executor::step_unguarded(const Node& n, State& st) {
@@ -1040,18 +1022,10 @@ struct SharedCall {
 void Executor::node_or_memory_error(const Node& n, std::vector<State*>& running) {
   // A shared call's statement must end, whatever happens: the call's owner waits for it, and
   // its locals must outlive every thread that runs one.
-  bool out_of_memory = false;
-  try {
-    node(n, running);
-  } catch (const std::bad_alloc&) {
-    out_of_memory = true;
-  } catch (const std::length_error&) {
-    out_of_memory = true;
-  }
-  if (out_of_memory)
+  if (ran_out_of_memory([&] { node(n, running); }))
     for (State* st : running)
       if (st->running())
-        st->pending = {py::Exc::MemoryError, "out of memory"};
+        st->pending = kOutOfMemory;
 }
 
 void Executor::run_shared_statement(SharedCall& shared, std::size_t k) {

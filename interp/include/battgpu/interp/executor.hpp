@@ -175,6 +175,8 @@ private:
   /// Stops a call that is still running with Timeout.
   void stop_at_time_limit(State& st);
   void profile_statement(const frontend::Node& n, const State& st, double seconds);
+  /// An operand's value for a call: its local (bound or not) or the program's constant.
+  const py::Value& operand(const State& st, const frontend::Operand& a) const;
   void analyse_sharing();
 
   const frontend::Program& program_;
