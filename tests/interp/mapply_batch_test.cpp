@@ -9,7 +9,7 @@
 #include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/runtime/stats.hpp"
 #include "battgpu/tasks/task.hpp"
-#include "training_tasks.hpp"
+#include "test_inputs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -61,6 +61,7 @@ def batt(task_id, S, I, C, log_path):
     return o, s
 )";
 
+using testing::checked_tokpidjin;
 using testing::training_tasks;
 
 std::vector<std::string> run_lines(const frontend::Program& program,
@@ -79,10 +80,7 @@ std::vector<std::string> run_lines(const frontend::Program& program,
 }
 
 TEST(MapplyBatch, RecordsEqualTheCallsOneAtATime) {
-  frontend::CheckOptions options;
-  options.dialect = py::Dialect::Tokpidjin;
-  const frontend::Program program =
-      frontend::check(frontend::parse_module(kBatt, "mapply_batch.py"), options);
+  const frontend::Program program = checked_tokpidjin(kBatt, "mapply_batch.py");
   ASSERT_FALSE(program.has_errors());
   const std::vector<tasks::Task> tasks = training_tasks(40);
   ASSERT_FALSE(tasks.empty());

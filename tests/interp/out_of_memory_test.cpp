@@ -6,7 +6,7 @@
 #include "battgpu/frontend/parser.hpp"
 #include "battgpu/interp/runner.hpp"
 #include "battgpu/tasks/task.hpp"
-#include "training_tasks.hpp"
+#include "test_inputs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +17,7 @@
 namespace battgpu::interp {
 namespace {
 
+using testing::checked_tokpidjin;
 using testing::training_tasks;
 
 constexpr const char* kBatt = R"(from dsl import *
@@ -55,10 +56,7 @@ std::vector<std::string> run_lines(const frontend::Program& program,
 }
 
 TEST(OutOfMemory, BetweenStatementsStopsItsBlockOnly) {
-  frontend::CheckOptions options;
-  options.dialect = py::Dialect::Tokpidjin;
-  const frontend::Program program =
-      frontend::check(frontend::parse_module(kBatt, "out_of_memory.py"), options);
+  const frontend::Program program = checked_tokpidjin(kBatt, "out_of_memory.py");
   ASSERT_FALSE(program.has_errors());
   const std::vector<tasks::Task> tasks = training_tasks(5);
   ASSERT_EQ(tasks.size(), 5u);

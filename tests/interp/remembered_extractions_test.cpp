@@ -4,6 +4,7 @@
 #include "battgpu/interp/executor.hpp"
 #include "battgpu/py/py.hpp"
 #include "battgpu/runtime/py_objects.hpp"
+#include "test_inputs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,10 +30,7 @@ std::uint32_t refs(const py::Value& v) {
 }
 
 TEST(RememberedExtractions, AreFreedWhenForgotten) {
-  frontend::CheckOptions options;
-  options.dialect = py::Dialect::Tokpidjin;
-  const frontend::Program program =
-      frontend::check(frontend::parse_module(kBatt, "remembered.py"), options);
+  const frontend::Program program = testing::checked_tokpidjin(kBatt, "remembered.py");
   ASSERT_FALSE(program.has_errors());
   const py::Value row = py::tuple_of({py::Value::integer(1), py::Value::integer(0)});
   const py::Value grid = py::tuple_of({row, row});

@@ -8,7 +8,7 @@
 #include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/tasks/task.hpp"
-#include "training_tasks.hpp"
+#include "test_inputs.hpp"
 
 #include <gtest/gtest.h>
 

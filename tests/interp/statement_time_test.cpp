@@ -5,6 +5,7 @@
 #include "battgpu/interp/executor.hpp"
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/py.hpp"
+#include "test_inputs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -39,9 +40,7 @@ py::Value square_grid(std::int64_t side) {
 }
 
 frontend::Program checked(const std::string& source) {
-  frontend::CheckOptions options;
-  options.dialect = py::Dialect::Tokpidjin;
-  return frontend::check(frontend::parse_module(source, "statement_time.py"), options);
+  return testing::checked_tokpidjin(source, "statement_time.py");
 }
 
 /// A watchdog this thread uses while the guard lives, as a runner's worker does.
