@@ -1,6 +1,7 @@
 // The interpreter's batching of mapply and apply over object sets: a batt module whose
-// statements map per-object functions over the objects of every sample, run over many tasks
-// in one block with the batching on, writes exactly the records of the same run one call at a
+// statements map per-object functions over the objects of every sample
+// (tests/program/mapply_objects.py, which tests/program also compares with Python), run over many
+// tasks in one block with the batching on, writes exactly the records of the same run one call at a
 // time, and its statements reached the runtime as batches. The records hold the results as
 // tuples (`totuple`), so that they show the frozensets' iteration order, not only their
 // elements.
@@ -14,52 +15,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 namespace battgpu::interp {
 namespace {
-
-constexpr const char* kBatt = R"(from dsl import *
-from constants import *
-from safe_dsl import _get_safe_default
-
-def batt(task_id, S, I, C, log_path):
-    s = []
-    o = []
-    try:
-        t1 = o_g(I, R5)
-    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-        t1 = _get_safe_default(o_g)
-    try:
-        t2 = mapply(toindices, t1)
-    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-        t2 = _get_safe_default(mapply)
-    t3 = totuple(t2)
-    o.append((3, 'None', 'toindices', t3))
-    try:
-        t4 = mapply(backdrop, t1)
-    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-        t4 = _get_safe_default(mapply)
-    t5 = totuple(t4)
-    o.append((5, 'None', 'backdrop', t5))
-    t6 = o_g(I, R1)
-    t7 = mapply_f(delta, t6)
-    o.append((7, 'None', 'delta', totuple(t7)))
-    t8 = apply(outbox, t6)
-    o.append((8, 'None', 'outbox', totuple(t8)))
-    t9 = apply_f(corners, t1)
-    s.append((9, 'None', 'corners', size(t9)))
-    t10 = mapply(inbox, t2)
-    o.append((10, 'None', 'inbox of cells', t10))
-    try:
-        t11 = mapply(box, I)
-    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-        t11 = _get_safe_default(mapply)
-    o.append((11, 'None', 'box of a grid', t11))
-    return o, s
-)";
 
 using testing::checked_tokpidjin;
 using testing::training_tasks;
@@ -80,7 +43,10 @@ std::vector<std::string> run_lines(const frontend::Program& program,
 }
 
 TEST(MapplyBatch, RecordsEqualTheCallsOneAtATime) {
-  const frontend::Program program = checked_tokpidjin(kBatt, "mapply_batch.py");
+  std::ifstream in(BATTGPU_TEST_MAPPLY_PROGRAM);
+  const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(source.empty()) << BATTGPU_TEST_MAPPLY_PROGRAM;
+  const frontend::Program program = checked_tokpidjin(source, BATTGPU_TEST_MAPPLY_PROGRAM);
   ASSERT_FALSE(program.has_errors());
   const std::vector<tasks::Task> tasks = training_tasks(40);
   ASSERT_FALSE(tasks.empty());
