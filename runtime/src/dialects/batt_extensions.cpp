@@ -1,4 +1,5 @@
 #include "batt_extensions.hpp"
+#include "value_building.hpp"
 
 namespace battgpu::dialects::batt_extensions {
 
@@ -11,16 +12,6 @@ bool live(const py::SetEntry& e) {
 }
 
 } // namespace
-
-Value tuple_from(std::vector<Value>&& items) {
-  Value out = py::new_tuple(items.size());
-  if (!items.empty()) {
-    Value* dst = py::tuple_items(out);
-    for (Value& v : items)
-      *dst++ = std::move(v);
-  }
-  return out;
-}
 
 py::Result<bool> rank_in_range(const Value& rank, std::int64_t n) {
   if (rank.is_int_like())

@@ -22,7 +22,5 @@ py::Result<bool> rank_in_range(const py::Value& rank, std::int64_t n);
 /// The element at position `pos` (0 <= pos < len) of a tuple, frozenset or str in iteration
 /// order.
 py::Value nth_in_order(const py::Value& c, std::int64_t pos);
-/// A tuple adopting `items` (moved in, not copied).
-py::Value tuple_from(std::vector<py::Value>&& items);
 
 } // namespace battgpu::dialects::batt_extensions

@@ -10,5 +10,6 @@
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/protocols.hpp"
+#include "battgpu/py/repr.hpp"
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"

@@ -1,5 +1,6 @@
 // arc_dsl dialect: the "core" functions.
 #include "core.hpp"
+#include "value_building.hpp"
 
 #include "battgpu/py/py.hpp"
 
@@ -20,10 +21,6 @@ using py::SetTable;
 using py::Value;
 
 // ---- helpers ----
-
-Value recursion_error() {
-  return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
-}
 
 // A two-item tuple; a pair of small ints is the shared one (py::pair_of).
 Value two(Value x, Value y) {
@@ -189,94 +186,6 @@ std::int64_t str_count(std::string_view s, std::string_view sub) {
   return n;
 }
 
-// ---- repr, for `str(<tuple>)` in combine (a str first argument) ----
-
-void repr_into(std::string& out, const Value& v);
-
-void repr_str(std::string& out, std::string_view s) {
-  // unicode_repr: single quotes unless the text holds a single quote and no double quote.
-  const bool dq = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos;
-  const char quote = dq ? '"' : '\'';
-  static constexpr char kHex[] = "0123456789abcdef";
-  out.push_back(quote);
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (ch == quote || ch == '\\') {
-      out.push_back('\\');
-      out.push_back(ch);
-    } else if (ch == '\t') {
-      out += "\\t";
-    } else if (ch == '\n') {
-      out += "\\n";
-    } else if (ch == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c == 0x7f) {
-      out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
-    } else {
-      out.push_back(ch);
-    }
-  }
-  out.push_back(quote);
-}
-
-void repr_into(std::string& out, const Value& v) {
-  switch (v.kind()) {
-  case Kind::None:
-    out += "None";
-    return;
-  case Kind::Bool:
-    out += v.as_bool() ? "True" : "False";
-    return;
-  case Kind::Int:
-    out += std::to_string(v.as_int());
-    return;
-  case Kind::Float:
-    out += py::float_repr(v.as_float());
-    return;
-  case Kind::Str:
-    repr_str(out, py::as_str(v));
-    return;
-  case Kind::Tuple: {
-    const py::TupleObject& t = py::as_tuple(v);
-    out.push_back('(');
-    for (std::uint32_t i = 0; i < t.size; ++i) {
-      if (i != 0)
-        out += ", ";
-      repr_into(out, t[i]);
-    }
-    if (t.size == 1)
-      out.push_back(',');
-    out.push_back(')');
-    return;
-  }
-  case Kind::FrozenSet: {
-    const SetTable& t = py::as_set_table(v);
-    if (t.empty()) {
-      out += "frozenset()";
-      return;
-    }
-    out += "frozenset({";
-    bool first = true;
-    t.for_each([&](const Value& e) {
-      if (!first)
-        out += ", ";
-      first = false;
-      repr_into(out, e);
-    });
-    out += "})";
-    return;
-  }
-  default:
-    // Functions show their address in Python, which no run reproduces.
-    out += "<function ";
-    out += py::function_name(v);
-    out += '>';
-    return;
-  }
-}
-
 // ---- the functions ----
 
 // identity(x: Any) -> Any
@@ -390,7 +299,7 @@ Value combine_impl(const Value* args, std::size_t) {
       while (const Value* e = it->next()) {
         if (n++ != 0)
           text += ", ";
-        repr_into(text, *e);
+        py::append_repr(text, *e);
       }
     if (n == 1)
       text.push_back(',');

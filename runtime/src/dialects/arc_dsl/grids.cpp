@@ -4,6 +4,7 @@
 // any Values, with fast paths for grids of ints and patches of int coordinates that give
 // the same result where no failure is possible.
 #include "grids.hpp"
+#include "value_building.hpp"
 
 #include "patches.hpp"
 
@@ -25,55 +26,6 @@ using py::Kind;
 using py::Value;
 
 // ---- helpers ----
-
-/// True when `frames` more nested DSL calls fit under the recursion limit (see patches.cpp).
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
-
-Value recursion_error() {
-  return py::Error{Exc::RecursionError, "maximum recursion depth exceeded"};
-}
-
-/// `(i, j)`: shared tuples for small coordinates (py::pair_of).
-Value int_pair(std::int64_t i, std::int64_t j) {
-  return py::pair_of(i, j);
-}
-
-/// A tuple of `items`, moved in (py::tuple_of copies them: a reference count each way for
-/// items that are objects).
-Value tuple_from(std::vector<Value>&& items) {
-  Value out = py::new_tuple(items.size());
-  Value* dst = py::tuple_items(out);
-  for (std::size_t k = 0; k < items.size(); ++k)
-    dst[k] = std::move(items[k]);
-  items.clear();
-  return out;
-}
-
-/// Builds a tuple of unknown length as `tuple(<generator>)` does, moving the items in.
-class TupleOut {
-public:
-  TupleOut() = default;
-  explicit TupleOut(std::size_t expected) { items_.reserve(expected); }
-  void push(Value v) { items_.push_back(std::move(v)); }
-  Value finish() { return tuple_from(std::move(items_)); }
-
-private:
-  std::vector<Value> items_;
-};
-
-/// `(a, b)`.
-Value pair(const Value& a, const Value& b) {
-  if (a.is(Kind::Int) && b.is(Kind::Int))
-    return int_pair(a.as_int(), b.as_int());
-  Value t = py::new_tuple(2);
-  Value* items = py::tuple_items(t);
-  items[0] = a;
-  items[1] = b;
-  return t;
-}
 
 Value cell(const Value& value, const Value& index) {
   Value t = py::new_tuple(2);

@@ -1,5 +1,6 @@
 // arc_dsl dialect: the "higher_order" functions.
 #include "higher_order.hpp"
+#include "value_building.hpp"
 
 #include "battgpu/py/py.hpp"
 #include "core.hpp"
@@ -15,10 +16,6 @@ using py::SetTable;
 using py::Value;
 
 // ---- helpers ----
-
-Value recursion_error() {
-  return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
-}
 
 // ---- the closures (arc-dsl's lambdas: `__name__` "<lambda>") ----
 

@@ -7,6 +7,7 @@
 // the same value without the intermediate Python objects, and is taken only where it cannot
 // differ (no failure possible, nested calls within the recursion limit).
 #include "patches.hpp"
+#include "value_building.hpp"
 
 #include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/py/py.hpp"
@@ -29,17 +30,6 @@ using py::Value;
 
 // ---- helpers ----
 
-/// True when `frames` more nested DSL calls fit under the recursion limit: a fast path that
-/// computes nested calls inline is taken only then, so it cannot miss their RecursionError.
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
-
-Value recursion_error() {
-  return py::Error{Exc::RecursionError, "maximum recursion depth exceeded"};
-}
-
 // The recursion levels counted below are battgpu::py's: one per DSL function and per
 // Python-level lambda, and for the min()/max() builtins over an iterable one for the call and
 // one more for each comparison or key call made under it (py::max_of and friends). A fast
@@ -50,45 +40,6 @@ Value recursion_error() {
 bool several_indices(std::int64_t min_i, std::int64_t max_i, std::int64_t min_j,
                      std::int64_t max_j) {
   return min_i != max_i || min_j != max_j;
-}
-
-/// `(i, j)`: shared tuples for small coordinates (py::pair_of).
-Value int_pair(std::int64_t i, std::int64_t j) {
-  return py::pair_of(i, j);
-}
-
-/// A tuple of `items`, moved in (py::tuple_of copies them: a reference count each way for
-/// items that are objects).
-Value tuple_from(std::vector<Value>&& items) {
-  Value out = py::new_tuple(items.size());
-  Value* dst = py::tuple_items(out);
-  for (std::size_t k = 0; k < items.size(); ++k)
-    dst[k] = std::move(items[k]);
-  items.clear();
-  return out;
-}
-
-/// Builds a tuple of unknown length as `tuple(<generator>)` does, moving the items in.
-class TupleOut {
-public:
-  TupleOut() = default;
-  explicit TupleOut(std::size_t expected) { items_.reserve(expected); }
-  void push(Value v) { items_.push_back(std::move(v)); }
-  Value finish() { return tuple_from(std::move(items_)); }
-
-private:
-  std::vector<Value> items_;
-};
-
-/// `(a, b)`.
-Value pair(const Value& a, const Value& b) {
-  if (a.is(Kind::Int) && b.is(Kind::Int))
-    return int_pair(a.as_int(), b.as_int());
-  Value t = py::new_tuple(2);
-  Value* items = py::tuple_items(t);
-  items[0] = a;
-  items[1] = b;
-  return t;
 }
 
 /// `(value, index)` with `index` already a pair.

@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "arithmetic" functions.
 #include "arithmetic.hpp"
+#include "value_building.hpp"
 
 #include "core.hpp"
 #include "higher_order.hpp"
@@ -20,17 +21,6 @@ using py::Kind;
 using py::Value;
 
 // ---- helpers ----
-
-/// A tuple adopting `items` (moved in, not copied).
-Value tuple_from(std::vector<Value>&& items) {
-  Value out = py::new_tuple(items.size());
-  if (!items.empty()) {
-    Value* dst = py::tuple_items(out);
-    for (Value& v : items)
-      *dst++ = std::move(v);
-  }
-  return out;
-}
 
 /// `(a, b)`: a shared tuple when both are ints of grid size (py::pair_of), else a new one.
 Value tuple2(Value a, Value b) {
@@ -68,95 +58,6 @@ const Value* key_of(const Value& f) {
 /// Python's upper bound for a tuple we build: beyond it CPython could not allocate it
 /// either, and reports MemoryError (a tuple of 2**26 items is already half a gigabyte).
 constexpr std::int64_t kMaxBuiltItems = std::int64_t{1} << 26;
-
-/// `repr(v)`, for `str(<tuple>)`. Functions print without CPython's object address.
-void append_repr(std::string& out, const Value& v);
-
-void append_str_repr(std::string& out, std::string_view s) {
-  // Single quotes unless the text holds a single quote and no double quote.
-  const bool has_single = s.find('\'') != std::string_view::npos;
-  const bool has_double = s.find('"') != std::string_view::npos;
-  const char quote = has_single && !has_double ? '"' : '\'';
-  out.push_back(quote);
-  for (unsigned char c : s) {
-    if (c == '\\' || c == static_cast<unsigned char>(quote)) {
-      out.push_back('\\');
-      out.push_back(static_cast<char>(c));
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
-    } else {
-      out.push_back(static_cast<char>(c));
-    }
-  }
-  out.push_back(quote);
-}
-
-void append_repr(std::string& out, const Value& v) {
-  switch (v.kind()) {
-  case Kind::None:
-    out += "None";
-    return;
-  case Kind::Bool:
-    out += v.as_bool() ? "True" : "False";
-    return;
-  case Kind::Int:
-    out += std::to_string(v.as_int());
-    return;
-  case Kind::Float:
-    out += py::float_repr(v.as_float());
-    return;
-  case Kind::Str:
-    append_str_repr(out, py::as_str(v));
-    return;
-  case Kind::Tuple: {
-    const py::TupleObject& t = py::as_tuple(v);
-    out.push_back('(');
-    for (std::uint32_t i = 0; i < t.size; ++i) {
-      if (i != 0)
-        out += ", ";
-      append_repr(out, t[i]);
-    }
-    if (t.size == 1)
-      out.push_back(',');
-    out.push_back(')');
-    return;
-  }
-  case Kind::FrozenSet: {
-    const py::SetTable& s = py::as_set_table(v);
-    if (s.empty()) {
-      out += "frozenset()";
-      return;
-    }
-    out += "frozenset({";
-    bool first = true;
-    s.for_each([&](const Value& e) {
-      if (!first)
-        out += ", ";
-      first = false;
-      append_repr(out, e);
-    });
-    out += "})";
-    return;
-  }
-  case Kind::Function:
-  case Kind::Closure:
-    out += "<function ";
-    out += py::function_name(v);
-    out.push_back('>');
-    return;
-  default:
-    return;
-  }
-}
 
 /// `type(c)(<generator over c>)` for the generator `gen`, which pushes the items it yields
 /// into a vector (or fails): tuple and frozenset consume the generator; str() of a
@@ -520,7 +421,7 @@ Value combine_impl(const Value* args, std::size_t) {
     items.push_back(*e);
   if (a.is(Kind::Str)) {
     std::string text;
-    append_repr(text, tuple_from(std::move(items)));
+    py::append_repr(text, tuple_from(std::move(items)));
     return py::make_str(text);
   }
   return tuple_from(std::move(items));

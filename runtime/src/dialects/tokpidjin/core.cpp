@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "core" functions.
 #include "core.hpp"
+#include "value_building.hpp"
 
 #include "batt_extensions.hpp"
 
@@ -23,21 +24,6 @@ using py::Kind;
 using py::Value;
 
 // ---- helpers ----
-
-Value recursion_error() {
-  return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
-}
-
-/// A tuple adopting `items` (moved in, not copied).
-Value tuple_from(std::vector<Value>&& items) {
-  Value out = py::new_tuple(items.size());
-  if (!items.empty()) {
-    Value* dst = py::tuple_items(out);
-    for (Value& v : items)
-      *dst++ = std::move(v);
-  }
-  return out;
-}
 
 /// `a, b = v` where `v` is usually a pair.
 py::Status unpack2(const Value& v, Value* out) {

@@ -1,5 +1,7 @@
 // tokpidjin dialect: the "grids" functions.
 #include "grids.hpp"
+#include "grid_helpers.hpp"
+#include "value_building.hpp"
 
 #include "measures.hpp"
 #include "objects.hpp"
@@ -38,30 +40,12 @@ Value too_large() {
   return py::Error{py::Exc::MemoryError, "result too large"};
 }
 
-/// True when `frames` more Python frames fit under the recursion limit. A fast path that
-/// skips nested DSL calls is taken only then, so that it cannot miss a RecursionError those
-/// calls would have met (each nested tokpidjin call is two frames, wrapper and body); the
-/// argument is the deepest chain of frames the skipped calls would have made.
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
-
 /// `hi - lo` for a range(lo, hi): 0 when empty, saturated where it would overflow.
 std::int64_t span(std::int64_t lo, std::int64_t hi) {
   std::int64_t n;
   if (hi <= lo)
     return 0;
   return __builtin_sub_overflow(hi, lo, &n) ? INT64_MAX : n;
-}
-
-/// A tuple adopting `items` (moved, not copied).
-Value tuple_from(std::vector<Value>&& items) {
-  Value t = py::new_tuple(items.size());
-  Value* out = py::tuple_items(t);
-  for (std::size_t k = 0; k < items.size(); ++k)
-    out[k] = std::move(items[k]);
-  return t;
 }
 
 /// `(a, b)`; a pair of ints is the shared tuple py::pair_of gives.
@@ -73,10 +57,6 @@ Value tuple2(Value a, Value b) {
   it[0] = std::move(a);
   it[1] = std::move(b);
   return t;
-}
-
-Value int_pair(std::int64_t a, std::int64_t b) {
-  return py::pair_of(a, b);
 }
 
 /// `(a, b, c)`; a cell of ints is the shared tuple py::cell_of gives.
@@ -205,59 +185,6 @@ Value crop_call(const Value& grid, std::int64_t s0, std::int64_t s1, std::int64_
     return crop_local(grid, s0, s1, d0, d1);
   return py::call(fn::crop, {grid, int_pair(s0, s1), int_pair(d0, d1)});
 }
-
-/// Counts of int colours, with the distinct colours in order of first appearance.
-class ColourCounts {
-public:
-  void add(std::int64_t c) {
-    if (c >= 0 && c < kSmall) {
-      if (small_[c]++ == 0)
-        order_.push_back(c);
-      return;
-    }
-    for (auto& [colour, n] : other_)
-      if (colour == c) {
-        ++n;
-        return;
-      }
-    other_.emplace_back(c, 1);
-    order_.push_back(c);
-  }
-  std::int64_t count(std::int64_t c) const {
-    if (c >= 0 && c < kSmall)
-      return small_[c];
-    for (const auto& [colour, n] : other_)
-      if (colour == c)
-        return n;
-    return 0;
-  }
-  /// `max(set(values), key=values.count)`, or math.nan without values: the first colour with
-  /// the highest count in the iteration order of set(values). Adding a value a set already
-  /// holds changes nothing, so adding the distinct colours in order of first appearance
-  /// builds the table set(values) builds.
-  Value most_common() const {
-    if (order_.empty())
-      return py::math_nan();
-    py::SetTable set;
-    for (const std::int64_t c : order_)
-      set.add(Value::integer(c));
-    std::int64_t best = 0, best_count = -1;
-    set.for_each([&](const Value& v) {
-      const std::int64_t n = count(v.as_int());
-      if (n > best_count) {
-        best = v.as_int();
-        best_count = n;
-      }
-    });
-    return Value::integer(best);
-  }
-
-private:
-  static constexpr std::int64_t kSmall = 16;
-  std::int64_t small_[kSmall] = {};
-  std::vector<std::pair<std::int64_t, std::int64_t>> other_;
-  std::vector<std::int64_t> order_;
-};
 
 /// mostcolor_t of a grid of int rows.
 Value mostcolor_of_int_grid(const Value& grid) {
@@ -847,40 +774,6 @@ Value trim_impl(const Value* args, std::size_t) {
   }
   return tuple_from(std::move(out));
 }
-
-/// A tuple of tuple rows being written: a row is copied when first written, the others stay
-/// shared with the original (an unwritten row equals the tuple it came from).
-class RowWriter {
-public:
-  explicit RowWriter(const py::TupleObject& g) : g_(g), fresh_(g.size) {}
-
-  /// Writes at (i, j) (0 <= i < rows); false when row i is shorter than j + 1 (IndexError).
-  bool set(std::int64_t i, std::int64_t j, const Value& v) {
-    const auto ui = static_cast<std::size_t>(i);
-    const py::TupleObject& r = py::as_tuple(g_[ui]);
-    if (j >= static_cast<std::int64_t>(r.size))
-      return false;
-    if (!fresh_[ui].is_bound()) {
-      fresh_[ui] = py::new_tuple(r.size);
-      Value* items = py::tuple_items(fresh_[ui]);
-      for (std::uint32_t k = 0; k < r.size; ++k)
-        items[k] = r[k];
-    }
-    py::tuple_items(fresh_[ui])[static_cast<std::size_t>(j)] = v;
-    return true;
-  }
-  Value finish() {
-    Value out = py::new_tuple(g_.size);
-    Value* rows = py::tuple_items(out);
-    for (std::uint32_t i = 0; i < g_.size; ++i)
-      rows[i] = fresh_[i].is_bound() ? std::move(fresh_[i]) : g_[i];
-    return out;
-  }
-
-private:
-  const py::TupleObject& g_;
-  std::vector<Value> fresh_;
-};
 
 /// The (row, column) of every cell of a patch scan_patch accepted, in iteration order.
 using Positions = std::vector<std::pair<std::int64_t, std::int64_t>>;

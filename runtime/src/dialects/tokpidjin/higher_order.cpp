@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "higher_order" functions.
 #include "higher_order.hpp"
+#include "value_building.hpp"
 
 #include "arithmetic.hpp"
 
@@ -17,21 +18,6 @@ using py::Kind;
 using py::Value;
 
 // ---- helpers ----
-
-Value recursion_error() {
-  return py::Error{py::Exc::RecursionError, "maximum recursion depth exceeded"};
-}
-
-/// A tuple adopting `items` (moved in, not copied).
-Value tuple_from(std::vector<Value>&& items) {
-  if (items.empty())
-    return py::empty_tuple();
-  Value out = py::new_tuple(items.size());
-  Value* dst = py::tuple_items(out);
-  for (Value& v : items)
-    *dst++ = std::move(v);
-  return out;
-}
 
 /// `max(..., key=f)` and `min(..., key=f)` take None as no key at all.
 const Value* key_of(const Value& f) {

@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "measures" functions.
 #include "measures.hpp"
+#include "value_building.hpp"
 
 #include "patches.hpp"
 
@@ -15,14 +16,6 @@ namespace {
 using py::Value;
 
 // ---- helpers ----
-
-/// True when `frames` more Python frames fit under the recursion limit. A fast path that
-/// skips nested DSL calls is taken only then, so that it cannot miss a RecursionError those
-/// calls would have met (a nested tokpidjin call is two frames: the wrapper and the body).
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
 
 /// Calls `f(element)` for every element of a tuple or frozenset, in iteration order, until
 /// it returns false; returns whether it went through all of them.

@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "patches" functions.
 #include "patches.hpp"
+#include "value_building.hpp"
 
 #include "measures.hpp"
 
@@ -18,19 +19,6 @@ using py::Value;
 
 // ---- helpers ----
 
-/// True when `frames` more Python frames fit under the recursion limit. A fast path that
-/// skips nested DSL calls is taken only then, so that it cannot miss a RecursionError those
-/// calls would have met (a nested tokpidjin call is two frames: the wrapper and the body).
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
-
-/// `(i, j)` of two ints (shared for small ones: py::pair_of).
-Value int_pair(std::int64_t i, std::int64_t j) {
-  return py::pair_of(i, j);
-}
-
 /// `t.add(tuple)`, reading the hash a shared tuple keeps (made once for it).
 void add_tuple(py::SetTable& t, Value tuple) {
   std::int64_t h = py::as_tuple(tuple).hash.load(std::memory_order_relaxed);
@@ -42,13 +30,6 @@ void add_tuple(py::SetTable& t, Value tuple) {
 /// `t.add((i, j))` of two ints.
 void add_int_pair(py::SetTable& t, std::int64_t i, std::int64_t j) {
   t.add_entry(py::pair_of(i, j), py::hash_int_pair(i, j));
-}
-
-/// `(a, b)`.
-Value pair(const Value& a, const Value& b) {
-  if (a.is(py::Kind::Int) && b.is(py::Kind::Int))
-    return int_pair(a.as_int(), b.as_int());
-  return py::tuple_of({a, b});
 }
 
 /// `t.add((a, b))`.

@@ -1,5 +1,7 @@
 // tokpidjin dialect: the "transforms" functions.
 #include "transforms.hpp"
+#include "grid_helpers.hpp"
+#include "value_building.hpp"
 
 #include "measures.hpp"
 #include "patches.hpp"
@@ -31,24 +33,6 @@ constexpr std::int64_t kMaxItems = std::int64_t{1} << 25;
 
 Value too_large() {
   return py::Error{py::Exc::MemoryError, "result too large"};
-}
-
-/// True when `frames` more Python frames fit under the recursion limit. A fast path that
-/// skips nested DSL calls is taken only then, so that it cannot miss a RecursionError those
-/// calls would have met (each nested tokpidjin call is two frames, wrapper and body); the
-/// argument is the deepest chain of frames the skipped calls would have made.
-bool frames_fit(int frames) {
-  py::FrameGuard probe(frames);
-  return probe.ok();
-}
-
-/// A tuple adopting `items` (moved, not copied).
-Value tuple_from(std::vector<Value>&& items) {
-  Value t = py::new_tuple(items.size());
-  Value* out = py::tuple_items(t);
-  for (std::size_t k = 0; k < items.size(); ++k)
-    out[k] = std::move(items[k]);
-  return t;
 }
 
 /// `(a, b)`; a pair of ints is the shared tuple py::pair_of gives.
@@ -360,50 +344,6 @@ std::uint32_t uniform_arity(const Value& patch) {
   return ok ? arity : 0;
 }
 
-/// The grid being filled or painted: `[list(row) for row in grid]` for a tuple of tuple rows,
-/// copying a row only when it is first written; `tuple(tuple(row) for row in ...)` at the end
-/// (an untouched row is equal to the tuple it came from, so that tuple serves).
-class RowWriter {
-public:
-  explicit RowWriter(const py::TupleObject& g) : g_(g), fresh_(g.size) {}
-
-  /// The current value at (i, j), or null when row i is shorter than j + 1 (IndexError).
-  const Value* get(std::int64_t i, std::int64_t j) {
-    const auto ui = static_cast<std::size_t>(i);
-    const py::TupleObject& r = py::as_tuple(g_[ui]);
-    if (j >= static_cast<std::int64_t>(r.size))
-      return nullptr;
-    const auto uj = static_cast<std::size_t>(j);
-    return fresh_[ui].is_bound() ? &py::tuple_items(fresh_[ui])[uj] : &r[uj];
-  }
-  /// Writes at (i, j); false when row i is shorter than j + 1 (IndexError).
-  bool set(std::int64_t i, std::int64_t j, const Value& v) {
-    const auto ui = static_cast<std::size_t>(i);
-    const py::TupleObject& r = py::as_tuple(g_[ui]);
-    if (j >= static_cast<std::int64_t>(r.size))
-      return false;
-    if (!fresh_[ui].is_bound()) {
-      fresh_[ui] = py::new_tuple(r.size);
-      Value* items = py::tuple_items(fresh_[ui]);
-      for (std::uint32_t k = 0; k < r.size; ++k)
-        items[k] = r[k];
-    }
-    py::tuple_items(fresh_[ui])[static_cast<std::size_t>(j)] = v;
-    return true;
-  }
-  Value finish() {
-    Value out = py::new_tuple(g_.size);
-    Value* rows = py::tuple_items(out);
-    for (std::uint32_t i = 0; i < g_.size; ++i)
-      rows[i] = fresh_[i].is_bound() ? std::move(fresh_[i]) : g_[i];
-    return out;
-  }
-
-private:
-  const py::TupleObject& g_;
-  std::vector<Value> fresh_;
-};
-
 /// The general form of fill, paint, underfill and underpaint: `[list(r) for r in grid]`, the
 /// updates, then a tuple of tuples.
 class ListGrid {
@@ -456,59 +396,6 @@ py::Result<bool> inside(const Value& i, const Value& j, std::int64_t h, std::int
     return false;
   return py::lt(j, Value::integer(w));
 }
-
-/// Counts of int colours, with the distinct colours in order of first appearance.
-class ColourCounts {
-public:
-  void add(std::int64_t c) {
-    if (c >= 0 && c < kSmall) {
-      if (small_[c]++ == 0)
-        order_.push_back(c);
-      return;
-    }
-    for (auto& [colour, n] : other_)
-      if (colour == c) {
-        ++n;
-        return;
-      }
-    other_.emplace_back(c, 1);
-    order_.push_back(c);
-  }
-  std::int64_t count(std::int64_t c) const {
-    if (c >= 0 && c < kSmall)
-      return small_[c];
-    for (const auto& [colour, n] : other_)
-      if (colour == c)
-        return n;
-    return 0;
-  }
-  /// `max(set(values), key=values.count)`, or math.nan without values: the first colour with
-  /// the highest count in the iteration order of set(values). Adding a value a set already
-  /// holds changes nothing, so adding the distinct colours in order of first appearance
-  /// builds the table set(values) builds.
-  Value most_common() const {
-    if (order_.empty())
-      return py::math_nan();
-    py::SetTable set;
-    for (const std::int64_t c : order_)
-      set.add(Value::integer(c));
-    std::int64_t best = 0, best_count = -1;
-    set.for_each([&](const Value& v) {
-      const std::int64_t n = count(v.as_int());
-      if (n > best_count) {
-        best = v.as_int();
-        best_count = n;
-      }
-    });
-    return Value::integer(best);
-  }
-
-private:
-  static constexpr std::int64_t kSmall = 16;
-  std::int64_t small_[kSmall] = {};
-  std::vector<std::pair<std::int64_t, std::int64_t>> other_;
-  std::vector<std::int64_t> order_;
-};
 
 /// mostcolor_t of a tuple of tuple rows of ints; std::nullopt for other grids.
 std::optional<Value> mostcolor_of_int_rows(const py::TupleObject& g) {
