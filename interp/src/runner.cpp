@@ -15,6 +15,7 @@
 #include <mutex>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 
 namespace battgpu::interp {
@@ -258,18 +259,12 @@ public:
     try {
       summarize(block, tasks);
     } catch (const std::bad_alloc&) {
-      // The records did not fit in memory: the block's calls are recorded as raising
-      // MemoryError, without their lists, rather than lost.
+      // Memory ran out outside any one call's line (checking the candidates): the block's
+      // calls are recorded as raising MemoryError, without their lists, rather than lost.
       block.outcomes.clear();
       block.lines.clear();
-      for (PlannedCall& pc : block.calls) {
-        pc.call.status = Call::Status::Raised;
-        pc.call.error = py::Exc::MemoryError;
-        pc.call.error_message = "out of memory writing the call's records";
-        pc.call.o.clear();
-        pc.call.s.clear();
-        pc.call.returned.clear();
-      }
+      for (PlannedCall& pc : block.calls)
+        drop_records(pc.call);
       summarize(block, tasks);
     }
   }
@@ -344,6 +339,30 @@ public:
   }
 
 private:
+  /// A call whose records do not fit in memory is recorded as raising MemoryError, without
+  /// its lists.
+  static void drop_records(Call& call) {
+    call.status = Call::Status::Raised;
+    call.error = py::Exc::MemoryError;
+    call.error_message = "out of memory writing the call's records";
+    call.o.clear();
+    call.s.clear();
+    call.returned.clear();
+  }
+
+  /// The call's record line; where it does not fit in memory (a record holding a tuple that
+  /// repeats a large value, written out in full each time), the call is recorded as raising
+  /// MemoryError, without its lists, and the run goes on.
+  static std::string record_line_within_memory(const std::string& task, PlannedCall& pc) {
+    try {
+      return record_line(task, pc.split, pc.index, pc.call);
+    } catch (const std::bad_alloc&) {
+    } catch (const std::length_error&) {
+    }
+    drop_records(pc.call);
+    return record_line(task, pc.split, pc.index, pc.call);
+  }
+
   void summarize(Block& block, const std::vector<tasks::Task>& tasks) {
     for (std::size_t t = block.first_task; t < block.end_task; ++t)
       block.outcomes.push_back(TaskOutcome{tasks[t].id, {}, 0, false, {}});
@@ -351,11 +370,11 @@ private:
     std::vector<std::pair<std::string, const py::Value*>> cands;
     for (PlannedCall& pc : block.calls) {
       TaskOutcome& outcome = block.outcomes[pc.task - block.first_task];
+      if (options_.record_sink)
+        block.lines.push_back(record_line_within_memory(outcome.id, pc));
       const Call& c = pc.call;
       outcome.calls.push_back(
           {pc.split, pc.index, c.status, c.error, c.o.size(), c.s.size(), c.seconds});
-      if (options_.record_sink)
-        block.lines.push_back(record_line(outcome.id, pc.split, pc.index, c));
       if (pc.expected) {
         ++outcome.checked_tests;
         cands.clear();
