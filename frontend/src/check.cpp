@@ -500,8 +500,9 @@ Program check(const ModuleAst& module, const CheckOptions& options) {
   } else if (!solvers.empty()) {
     p.form = ModuleForm::Solvers;
   } else {
-    // A file that could not be read has no functions: its own error says why.
-    if (!module.unreadable)
+    // A file that could not be read or split into lines has no functions: its own error
+    // says why.
+    if (!module.unparsed)
       p.diagnostics.push_back(
           {Diagnostic::Severity::Error,
            {1, 1},

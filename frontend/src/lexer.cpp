@@ -81,10 +81,20 @@ public:
     while (i_ < s_.size()) {
       const char c = s_[i_];
       if (at_line_start && open.empty() && !continuation) {
-        // Measure the indentation; skip blank and comment-only lines.
-        int indent = 0;
+        // Measure the indentation as CPython's tokenizer does: the column with tabs to the next
+        // multiple of 8, and again with tabs as one column (`alt`); a form feed starts over.
+        // Skip blank and comment-only lines.
+        int indent = 0, alt = 0;
         while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\f')) {
-          indent = s_[i_] == '\t' ? (indent / 8 + 1) * 8 : indent + 1;
+          if (s_[i_] == '\t') {
+            indent = (indent / 8 + 1) * 8;
+            ++alt;
+          } else if (s_[i_] == ' ') {
+            ++indent;
+            ++alt;
+          } else {
+            indent = alt = 0;
+          }
           advance(1);
         }
         if (i_ >= s_.size())
@@ -93,6 +103,7 @@ public:
           skip_to_line_end();
           continue;
         }
+        check_indentation(indent, alt);
         current.indent = indent;
         at_line_start = false;
         continue;
@@ -377,9 +388,37 @@ private:
     return Token{Token::String, std::move(value), loc, begin, i_};
   }
 
+  /// CPython's checks of a line's indentation against the enclosing ones (its tokenizer's
+  /// indentation stack): an indentation must be deeper, or as deep, or as deep as an
+  /// enclosing one both with tabs to 8 columns and with tabs as 1 (else TabError: its
+  /// meaning would depend on the tab size), and a dedent must return to an enclosing level.
+  void check_indentation(int indent, int alt) {
+    const auto [top, top_alt] = levels_.back();
+    if (indent == top) {
+      if (alt != top_alt)
+        throw FileError(here(), kTabError);
+    } else if (indent > top) {
+      if (alt <= top_alt)
+        throw FileError(here(), kTabError);
+      levels_.emplace_back(indent, alt);
+    } else {
+      while (levels_.size() > 1 && indent < levels_.back().first)
+        levels_.pop_back();
+      if (indent != levels_.back().first)
+        throw FileError(here(), "IndentationError: unindent does not match any outer "
+                                "indentation level");
+      if (alt != levels_.back().second)
+        throw FileError(here(), kTabError);
+    }
+  }
+  static constexpr const char* kTabError =
+      "TabError: inconsistent use of tabs and spaces in indentation";
+
   std::string_view s_;
   std::size_t i_ = 0;
   int line_ = 1, col_ = 1;
+  /// The enclosing indentations (column, column with tabs as one), the outermost first.
+  std::vector<std::pair<int, int>> levels_{{0, 0}};
 };
 
 bool is_compound_keyword(const std::string& word) {

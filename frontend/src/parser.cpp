@@ -667,6 +667,7 @@ ModuleAst parse_module(std::string_view source, const std::string& path) {
   try {
     lines = parse_lines(source);
   } catch (const FileError& e) {
+    module.unparsed = true;
     module.diagnostics.push_back({Diagnostic::Severity::Error, e.location, e.what(), {}});
     return module;
   }
@@ -679,7 +680,7 @@ ModuleAst parse_file(const std::string& path) {
   if (!in) {
     ModuleAst module;
     module.path = path;
-    module.unreadable = true;
+    module.unparsed = true;
     module.diagnostics.push_back(
         {Diagnostic::Severity::Error, {}, "cannot read the file (missing or unreadable)", {}});
     return module;

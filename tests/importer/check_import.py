@@ -157,7 +157,18 @@ cases = {
     'truncated_string.py': (b'def solve_x(I):\n    """doc\n', '2:5', 'truncated'),
     'truncated_utf8.py': (b'def solve_x(I):\n    # \xc3', '2:7', 'UTF-8'),
     'no_function.py': (b'from dsl import *\n', '1:1', 'not a solver or batt module'),
+    # Indentation CPython's tokenizer rejects: a meaning that depends on the tab size, and a
+    # dedent to no enclosing level.
+    'tab_error.py': (b'def solve_x(I):\n\tO = I\n        return O\n', '3:9', 'TabError'),
+    'unindent.py': (b'def solve_x(I):\n    O = I\n  return O\n', '3:3', 'IndentationError'),
 }
+for name in ('tab_error.py', 'unindent.py'):
+    expected = cases[name][2]
+    try:
+        compile(cases[name][0], name, 'exec')
+        check(False, f'{name}: CPython compiles it')
+    except SyntaxError as e:  # TabError and IndentationError are SyntaxErrors
+        check(type(e).__name__ == expected, f'{name}: CPython raises {type(e).__name__}')
 out = os.path.join(work, 'kept.cpp')
 for name, (data, pos, word) in cases.items():
     path = os.path.join(work, name)
@@ -172,6 +183,16 @@ for name, (data, pos, word) in cases.items():
     check(not [f for f in os.listdir(work) if f.startswith('.#')], f'{name}: temporary left')
     rc, stdout, err = run(path)
     check(rc == 1 and stdout == '', f'{name}: something written to standard output')
+# Indentation by tabs alone, and by tabs and spaces that mean the same at any tab size, is
+# Python (CPython compiles both): it imports.
+for name, data in (('tabs.py', b'def solve_x(I):\n\tO = vmirror(I)\n\treturn O\n'),
+                   ('tabs_spaces.py', b'def solve_x(I):\n\t O = vmirror(I)\n\t return O\n')):
+    compile(data, name, 'exec')
+    path = os.path.join(work, name)
+    with open(path, 'wb') as f:
+        f.write(data)
+    rc, _, err = run(path, '-o', os.path.join(work, 'tabs.cpp'))
+    check(rc == 0, f'{name}: exit status {rc} {err!r}')
 for missing in (os.path.join(work, 'no_such_file.py'), work):
     rc, _, err = run(missing, '-o', out)
     check(rc == 3 and missing in err, f'{missing}: exit status {rc} {err!r}')

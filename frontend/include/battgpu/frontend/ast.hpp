@@ -94,8 +94,9 @@ struct ModuleAst {
   std::vector<Import> imports;
   std::vector<FunctionDef> functions;
   std::vector<Diagnostic> diagnostics;
-  /// The file could not be read (parse_file): its one diagnostic says so.
-  bool unreadable = false;
+  /// The file could not be read (parse_file) or split into lines (an encoding, indentation or
+  /// line-continuation error): its one diagnostic says why, and nothing else is checked.
+  bool unparsed = false;
   bool has_errors() const;
 };
 
