@@ -264,7 +264,7 @@ public:
       block.outcomes.clear();
       block.lines.clear();
       for (PlannedCall& pc : block.calls)
-        drop_records(pc.call);
+        drop_records_for_memory(pc.call);
       summarize(block, tasks);
     }
   }
@@ -339,27 +339,35 @@ public:
   }
 
 private:
-  /// A call whose records do not fit in memory is recorded as raising MemoryError, without
-  /// its lists.
-  static void drop_records(Call& call) {
+  /// A call whose records cannot be written is recorded as raising `error`, without its lists.
+  static void drop_records(Call& call, py::Exc error, const char* message) {
     call.status = Call::Status::Raised;
-    call.error = py::Exc::MemoryError;
-    call.error_message = "out of memory writing the call's records";
+    call.error = error;
+    call.error_message = message;
     call.o.clear();
     call.s.clear();
     call.returned.clear();
   }
+  static void drop_records_for_memory(Call& call) {
+    drop_records(call, py::Exc::MemoryError, "out of memory writing the call's records");
+  }
 
-  /// The call's record line; where it does not fit in memory (a record holding a tuple that
+  /// The call's record line. Where it does not fit in memory (a record holding a tuple that
   /// repeats a large value, written out in full each time), the call is recorded as raising
-  /// MemoryError, without its lists, and the run goes on.
-  static std::string record_line_within_memory(const std::string& task, PlannedCall& pc) {
+  /// MemoryError, and where a record nests too deep to write (py::kMaxCanonicalDepth) as
+  /// raising RecursionError, as Python's writer would raise; either without its lists, and the
+  /// run goes on.
+  static std::string writable_record_line(const std::string& task, PlannedCall& pc) {
     try {
       return record_line(task, pc.split, pc.index, pc.call);
     } catch (const std::bad_alloc&) {
+      drop_records_for_memory(pc.call);
     } catch (const std::length_error&) {
+      drop_records_for_memory(pc.call);
+    } catch (const py::NestingTooDeep&) {
+      drop_records(pc.call, py::Exc::RecursionError,
+                   "maximum recursion depth exceeded writing the call's records");
     }
-    drop_records(pc.call);
     return record_line(task, pc.split, pc.index, pc.call);
   }
 
@@ -371,7 +379,7 @@ private:
     for (PlannedCall& pc : block.calls) {
       TaskOutcome& outcome = block.outcomes[pc.task - block.first_task];
       if (options_.record_sink)
-        block.lines.push_back(record_line_within_memory(outcome.id, pc));
+        block.lines.push_back(writable_record_line(outcome.id, pc));
       const Call& c = pc.call;
       outcome.calls.push_back(
           {pc.split, pc.index, c.status, c.error, c.o.size(), c.s.size(), c.seconds});

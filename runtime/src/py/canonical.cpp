@@ -35,15 +35,21 @@ int group(const Value& v) {
   }
 }
 
-std::vector<Value> sorted_elements(const Value& set) {
+int canonical_compare(const Value& a, const Value& b, int depth);
+
+std::vector<Value> sorted_elements(const Value& set, int depth) {
   std::vector<Value> items;
   as_set_table(set).for_each([&](const Value& e) { items.push_back(e); });
-  std::stable_sort(items.begin(), items.end(), canonical_less);
+  std::stable_sort(items.begin(), items.end(), [depth](const Value& a, const Value& b) {
+    return canonical_compare(a, b, depth) < 0;
+  });
   return items;
 }
 
-/// -1, 0, 1: the canonical three-way comparison.
-int canonical_compare(const Value& a, const Value& b) {
+/// -1, 0, 1: the canonical three-way comparison, `depth` levels into the values compared.
+int canonical_compare(const Value& a, const Value& b, int depth) {
+  if (depth > kMaxCanonicalDepth)
+    throw NestingTooDeep();
   const int ga = group(a), gb = group(b);
   if (ga != gb)
     return ga < gb ? -1 : 1;
@@ -70,14 +76,14 @@ int canonical_compare(const Value& a, const Value& b) {
     const TupleObject& x = as_tuple(a);
     const TupleObject& y = as_tuple(b);
     for (std::uint32_t i = 0; i < x.size && i < y.size; ++i)
-      if (int c = canonical_compare(x[i], y[i]); c != 0)
+      if (int c = canonical_compare(x[i], y[i], depth + 1); c != 0)
         return c;
     return x.size < y.size ? -1 : (x.size > y.size ? 1 : 0);
   }
   case 5: {
-    auto x = sorted_elements(a), y = sorted_elements(b);
+    auto x = sorted_elements(a, depth + 1), y = sorted_elements(b, depth + 1);
     for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
-      if (int c = canonical_compare(x[i], y[i]); c != 0)
+      if (int c = canonical_compare(x[i], y[i], depth + 1); c != 0)
         return c;
     return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
   }
@@ -92,7 +98,9 @@ int canonical_compare(const Value& a, const Value& b) {
 
 } // namespace
 
-bool canonical_less(const Value& a, const Value& b) { return canonical_compare(a, b) < 0; }
+bool canonical_less(const Value& a, const Value& b) {
+  return canonical_compare(a, b, 0) < 0;
+}
 
 std::string_view function_name(const Value& f) {
   if (f.kind() == Kind::Function)
@@ -210,7 +218,11 @@ void write_json_string(std::string& out, std::string_view s) {
   out.push_back('"');
 }
 
-void write_canonical(std::string& out, const Value& v, SetListing sets) {
+namespace {
+
+void write_nested(std::string& out, const Value& v, SetListing sets, int depth) {
+  if (depth > kMaxCanonicalDepth)
+    throw NestingTooDeep();
   switch (v.kind()) {
   case Kind::Bool:
     out += v.as_bool() ? "{\"bool\":true}" : "{\"bool\":false}";
@@ -241,7 +253,7 @@ void write_canonical(std::string& out, const Value& v, SetListing sets) {
       if (!first)
         out.push_back(',');
       first = false;
-      write_canonical(out, e, sets);
+      write_nested(out, e, sets, depth + 1);
     }
     out.push_back(']');
     return;
@@ -250,7 +262,7 @@ void write_canonical(std::string& out, const Value& v, SetListing sets) {
     out += "{\"frozenset\":[";
     std::vector<Value> items;
     if (sets == SetListing::Sorted) {
-      items = sorted_elements(v);
+      items = sorted_elements(v, depth + 1);
     } else {
       as_set_table(v).for_each([&](const Value& e) { items.push_back(e); });
     }
@@ -259,7 +271,7 @@ void write_canonical(std::string& out, const Value& v, SetListing sets) {
       if (!first)
         out.push_back(',');
       first = false;
-      write_canonical(out, e, sets);
+      write_nested(out, e, sets, depth + 1);
     }
     out += "]}";
     return;
@@ -274,6 +286,12 @@ void write_canonical(std::string& out, const Value& v, SetListing sets) {
     out += "{\"repr\":\"unbound\"}";
     return;
   }
+}
+
+} // namespace
+
+void write_canonical(std::string& out, const Value& v, SetListing sets) {
+  write_nested(out, v, sets, 0);
 }
 
 std::string to_canonical(const Value& v, SetListing sets) {

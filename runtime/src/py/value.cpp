@@ -1,6 +1,6 @@
 // Object lifetime and construction for Values.
-#include "battgpu/py/objects.hpp"
 #include "battgpu/py/value.hpp"
+#include "battgpu/py/objects.hpp"
 
 #include <atomic>
 #include <cstring>
@@ -97,7 +97,10 @@ Value Value::fresh_nan() noexcept {
   return floating(__builtin_nan(""), next.fetch_add(2, std::memory_order_relaxed));
 }
 
-void destroy(Object* obj) noexcept {
+namespace {
+
+/// Frees one object; the objects it held are released through destroy() in turn.
+void destroy_one(Object* obj) noexcept {
   switch (obj->kind) {
   case Kind::Str: {
     auto* s = static_cast<StrObject*>(obj);
@@ -127,6 +130,37 @@ void destroy(Object* obj) noexcept {
   default:
     return;
   }
+}
+
+/// Releasing a value releases what it holds, so freeing a chain of nested tuples (a statement
+/// after statement each making a tuple of the one before) would recurse once a level, past
+/// what a thread's stack holds. Past kDestroyDepth levels the objects wait in a list that the
+/// outermost destroy() frees, as CPython's "trashcan" does.
+constexpr int kDestroyDepth = 256;
+thread_local int t_destroy_depth = 0;
+thread_local std::vector<Object*> t_destroy_later;
+
+} // namespace
+
+void destroy(Object* obj) noexcept {
+  if (t_destroy_depth >= kDestroyDepth) {
+    try {
+      t_destroy_later.push_back(obj);
+      return;
+    } catch (const std::bad_alloc&) {
+      // No memory for the list: freed here, one level deeper.
+    }
+  }
+  ++t_destroy_depth;
+  destroy_one(obj);
+  if (t_destroy_depth == 1) {
+    while (!t_destroy_later.empty()) {
+      Object* next = t_destroy_later.back();
+      t_destroy_later.pop_back();
+      destroy_one(next);
+    }
+  }
+  --t_destroy_depth;
 }
 
 Value make_str(std::string_view s) {
@@ -198,7 +232,9 @@ Value make_frozenset(SetTable&& table) {
   return Value::adopt(new FrozenSetObject(std::move(table)));
 }
 
-Value empty_frozenset() { return make_frozenset(SetTable()); }
+Value empty_frozenset() {
+  return make_frozenset(SetTable());
+}
 
 Value make_closure(const ClosureType* type, std::initializer_list<Value> captured) {
   void* mem = ::operator new(sizeof(ClosureObject) + captured.size() * sizeof(Value));

@@ -4,6 +4,7 @@
 
 #include "battgpu/py/value.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace battgpu::py {
@@ -12,6 +13,18 @@ namespace battgpu::py {
 enum class SetListing {
   Sorted,        ///< SPEC section 7: sorted by canonical_less (records)
   IterationOrder ///< in the set's iteration order (tests that check CPython's order)
+};
+
+/// How deep values may nest where they are written or compared canonically: a value nested
+/// deeper (a chain of statements each making a tuple of the one before) would take the
+/// recursion past what a thread's stack holds. CPython's own writer, which recurses in Python,
+/// stops far sooner: with RecursionError at about 500 levels.
+inline constexpr int kMaxCanonicalDepth = 10000;
+
+/// Thrown by write_canonical, to_canonical and canonical_less for values nested deeper than
+/// kMaxCanonicalDepth.
+struct NestingTooDeep : std::runtime_error {
+  NestingTooDeep() : std::runtime_error("maximum recursion depth exceeded writing a value") {}
 };
 
 /// Appends the canonical JSON of `v` to `out`.
