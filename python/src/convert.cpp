@@ -367,6 +367,28 @@ py::Value ToValue::nan(PyObject* o) {
   return v;
 }
 
+namespace {
+
+/// Python's recursion check around converting the items of a tuple or set: a value nested
+/// deeper than the interpreter's recursion limit raises RecursionError, as Python code
+/// recursing through it would, instead of overflowing the C stack.
+class RecursionScope {
+public:
+  explicit RecursionScope(const char* where) : entered_(Py_EnterRecursiveCall(where) == 0) {}
+  ~RecursionScope() {
+    if (entered_)
+      Py_LeaveRecursiveCall();
+  }
+  RecursionScope(const RecursionScope&) = delete;
+  RecursionScope& operator=(const RecursionScope&) = delete;
+  bool entered() const { return entered_; }
+
+private:
+  bool entered_;
+};
+
+} // namespace
+
 py::Value ToValue::convert(PyObject* o, const Path& path) {
   if (o == Py_None)
     return py::Value::none();
@@ -385,6 +407,9 @@ py::Value ToValue::convert(PyObject* o, const Path& path) {
     if (it != memo_.end())
       return it->second;
     const Py_ssize_t n = PyTuple_GET_SIZE(o);
+    const RecursionScope scope(" while converting a tuple for battgpu");
+    if (!scope.entered())
+      throw nb::python_error();
     py::Value t = n == 0 ? py::empty_tuple() : py::new_tuple(static_cast<std::size_t>(n));
     for (Py_ssize_t i = 0; i < n; ++i) {
       Path item{&path, nullptr, i};
@@ -410,6 +435,9 @@ py::Value ToValue::convert(PyObject* o, const Path& path) {
     auto it = memo_.find(o);
     if (it != memo_.end())
       return it->second;
+    const RecursionScope scope(" while converting a set for battgpu");
+    if (!scope.entered())
+      throw nb::python_error();
     if (PyFrozenSet_Check(o)) {
       py::Value exact = frozenset_slot_for_slot(o, path);
       if (exact.is_bound()) {
@@ -626,6 +654,9 @@ PyObject* ToPython::to_object(const py::Value& v) {
       }
     }
     const py::TupleObject& t = py::as_tuple(v);
+    const RecursionScope scope(" while converting a battgpu tuple to Python");
+    if (!scope.entered())
+      return nullptr;
     PyObject* out = PyTuple_New(static_cast<Py_ssize_t>(t.size));
     if (out == nullptr)
       return nullptr;
@@ -658,6 +689,9 @@ PyObject* ToPython::to_object(const py::Value& v) {
       Py_INCREF(known);
       return known;
     }
+    const RecursionScope scope(" while converting a battgpu frozenset to Python");
+    if (!scope.entered())
+      return nullptr;
     PyObject* out = frozenset(v);
     if (out != nullptr && (key->immortal || key->refs.load(std::memory_order_relaxed) > 1)) {
       Py_INCREF(out);

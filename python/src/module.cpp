@@ -343,6 +343,28 @@ nb::object task_results(BulkTask& task, nb::handle math_nan) {
   nb::object results = nb::steal(PyList_New(static_cast<Py_ssize_t>(task.calls.size())));
   for (std::size_t i = 0; i < task.calls.size(); ++i) {
     BulkCall& c = task.calls[i];
+    auto list = [&](const std::vector<py::Value>& items) {
+      nb::object l = nb::steal(PyList_New(static_cast<Py_ssize_t>(items.size())));
+      for (std::size_t k = 0; k < items.size(); ++k)
+        PyList_SET_ITEM(l.ptr(), static_cast<Py_ssize_t>(k), to.convert(items[k]).release().ptr());
+      return l;
+    };
+    nb::object o, s;
+    try {
+      o = list(c.call.o);
+      s = list(c.call.s);
+    } catch (nb::python_error& e) {
+      // A value nested past the recursion limit cannot become a Python object: the call is
+      // given as raising that error, without its lists, as its record would be; the other
+      // calls keep theirs.
+      if (!e.matches(PyExc_RecursionError))
+        throw;
+      c.call.status = interp::Call::Status::Raised;
+      c.call.error = py::Exc::RecursionError;
+      c.call.error_message = "maximum recursion depth exceeded while converting the call's lists";
+      o = nb::steal(PyList_New(0));
+      s = nb::steal(PyList_New(0));
+    }
     nb::object error = nb::none();
     if (c.call.status == interp::Call::Status::Raised) {
       std::string e(py::exc_name(c.call.error));
@@ -352,13 +374,6 @@ nb::object task_results(BulkTask& task, nb::handle math_nan) {
     } else if (c.call.status == interp::Call::Status::Timeout) {
       error = nb::str("timeout");
     }
-    auto list = [&](const std::vector<py::Value>& items) {
-      nb::object l = nb::steal(PyList_New(static_cast<Py_ssize_t>(items.size())));
-      for (std::size_t k = 0; k < items.size(); ++k)
-        PyList_SET_ITEM(l.ptr(), static_cast<Py_ssize_t>(k), to.convert(items[k]).release().ptr());
-      return l;
-    };
-    nb::object o = list(c.call.o), s = list(c.call.s);
     nb::tuple rec = nb::make_tuple(id, nb::str(c.split.c_str(), c.split.size()), c.index,
                                    status_name(c.call.status), o, s, error, c.call.seconds);
     PyList_SET_ITEM(results.ptr(), static_cast<Py_ssize_t>(i), rec.release().ptr());

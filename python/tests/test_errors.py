@@ -148,3 +148,36 @@ def test_math_nan_in_results():
     grid = ((1, 0), (0, 1))
     _, s = batt('t', ((grid, grid),), grid, None, '/dev/null')
     assert s[0][3][1] is math.nan
+
+
+def test_values_nested_past_the_recursion_limit(tmp_path):
+    # Python code recursing through a value nested past the recursion limit raises
+    # RecursionError; so does converting one, both ways, instead of overflowing the C stack.
+    from battgpu.dsl import tokpidjin as T
+    deep = 0
+    for _ in range(200000):
+        deep = (deep, 0)
+    with pytest.raises(RecursionError):
+        T.size(deep)
+    assert T.size(((0, 0), 0)) == 2
+    # A value the program nests 3 000 levels deep, returned in a record.
+    chain = ''.join(f'    t{k + 1} = astuple(t{k}, ZERO)\n' for k in range(3000))
+    path = write(tmp_path, 'deep.py', BATT_HEADER + '    t0 = ZERO\n' + chain +
+                 "    o.append((1, 'None', 'deep', t3000))\n    return o, s\n")
+    program = battgpu.load(path)
+    with pytest.raises(RecursionError):
+        program('t', (), ((0,),), None, '')
+    # A bulk run gives that call as raising RecursionError, without its lists, and the other
+    # calls their values.
+    path = write(tmp_path, 'deep_some.py', BATT_HEADER + '    t0 = ZERO\n' + chain +
+                 '    t3001 = multiply(height_t(I), width_t(I))\n'
+                 '    t3002 = greater(t3001, 2)\n'
+                 '    t3003 = branch(t3002, t3000, ZERO)\n'
+                 "    o.append((1, 'None', 'deep', t3003))\n    return o, s\n")
+    tasks = {'t': {'train': [{'input': [[1]], 'output': [[1]]},
+                             {'input': [[1, 2], [3, 4]], 'output': [[1]]}],
+                   'test': [{'input': [[5]]}]}}
+    results = list(battgpu.run(battgpu.load(path), tasks, progress=False))
+    assert [r.status for r in results] == ['ok', 'raised', 'ok']
+    assert results[1].error.startswith('RecursionError') and results[1].o == []
+    assert results[0].o == [(1, 'None', 'deep', 0)] and results[2].o == results[0].o
