@@ -26,10 +26,11 @@ set_target_properties(battgpu_interp PROPERTIES EXPORT_NAME interp)
 set_target_properties(battgpu_tasks PROPERTIES EXPORT_NAME tasks)
 set_target_properties(battgpu_runtime PROPERTIES EXPORT_NAME runtime)
 if(TARGET battgpu_driver_core)
-  # `battgpu run` as a library: cli.hpp (cli_main, run_main) and run.hpp.
+  # `battgpu run` as a library: cli.hpp (cli_main, run_main), run.hpp and output_file.hpp.
   list(APPEND battgpu_exported battgpu_driver_core)
   set_target_properties(battgpu_driver_core PROPERTIES EXPORT_NAME driver)
   install(FILES ${PROJECT_SOURCE_DIR}/driver/cli.hpp ${PROJECT_SOURCE_DIR}/driver/run.hpp
+    ${PROJECT_SOURCE_DIR}/driver/output_file.hpp
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/battgpu/driver)
 endif()
 

@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include "output_file.hpp"
+
 #include "program_command.hpp"
 #include "run.hpp"
 
@@ -338,50 +340,6 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
 }
 
 } // namespace
-
-std::string write_file_atomically(const std::string& path, const std::string& content) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::string temp_name = ".";
-  temp_name += target.filename().string();
-  temp_name += ".tmp.";
-  temp_name += std::to_string(::getpid());
-  const fs::path temp = target.parent_path() / temp_name;
-  auto fail = [&](const char* what) {
-    std::string message = std::string(what) + " " + temp.string() + ": " + std::strerror(errno);
-    ::unlink(temp.c_str());
-    return message;
-  };
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    return std::string("cannot create ") + temp.string() + ": " + std::strerror(errno);
-  const char* data = content.data();
-  std::size_t left = content.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, data, left);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0) {
-      ::close(fd);
-      return fail("cannot write");
-    }
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0) {
-    ::close(fd);
-    return fail("cannot sync");
-  }
-  if (::close(fd) != 0)
-    return fail("cannot close");
-  if (::rename(temp.c_str(), target.c_str()) != 0) {
-    std::string message =
-        "cannot rename " + temp.string() + " to " + path + ": " + std::strerror(errno);
-    ::unlink(temp.c_str());
-    return message;
-  }
-  return "";
-}
 
 int run_main(int argc, char** argv) {
   const int code = cli_main(argc, argv, std::cout, std::cerr, ::isatty(STDERR_FILENO) == 1);

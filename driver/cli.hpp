@@ -32,8 +32,4 @@ int cli_main(int argc, const char* const* argv, std::ostream& out, std::ostream&
 /// limit and still run, it leaves at once (std::_Exit) instead of returning.
 int run_main(int argc, char** argv);
 
-/// Writes `content` to `path` through a temporary file in the same directory and a rename,
-/// so readers see either the old file or the whole new one. Returns "" or the error.
-std::string write_file_atomically(const std::string& path, const std::string& content);
-
 } // namespace battgpu::driver

@@ -4,6 +4,7 @@
 
 #include "allocator.hpp"
 #include "cli.hpp"
+#include "output_file.hpp"
 
 #include "battgpu/dialects/module.hpp"
 #include "battgpu/frontend/parser.hpp"
@@ -45,7 +46,8 @@ Options:
   --program NAME    run the compiled program NAME instead of a FILE.py
   --records FILE    write one JSON line per call (SPEC section 7): task, split, index,
                     status, the `o` and `s` record lists, values in canonical form
-                    (written to a temporary file, then renamed: never a partial file)
+                    (written to a temporary file as the run goes, then renamed: never a
+                    partial file; a FILE that cannot be written stops the run at once)
   --score           also make the scoring call of each sample with an expected output
                     (C = that output), recorded with split train_diff / test_diff
   --dialect D       arc-dsl or tokpidjin (default: read off the module's form)
@@ -422,6 +424,17 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   if (a.program.empty() && a.compiled.empty())
     return usage(err, "no program (FILE.py or --program NAME) given");
 
+  // The records go to their file as the blocks finish, through a temporary file renamed at
+  // the end: opened first, so that a path that cannot be written stops the run before it
+  // starts, not after it.
+  OutputFile records;
+  if (!a.records.empty()) {
+    if (const std::string problem = records.open(a.records); !problem.empty()) {
+      err << "battgpu run: cannot write the records: " << problem << "; nothing was run\n";
+      return exit_output_error;
+    }
+  }
+
   const auto t0 = std::chrono::steady_clock::now();
   ProgramInfo info;
   frontend::Program program;
@@ -481,11 +494,10 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   for (const tasks::LoadError& e : loaded.errors)
     err << e.message << "\n";
 
-  std::string records;
   if (!a.records.empty())
     a.run.record_sink = [&](const std::string& line) {
-      records += line;
-      records.push_back('\n');
+      records.write(line);
+      records.write("\n");
     };
   const bool show_progress =
       a.progress == ProgramArguments::Progress::On ||
@@ -517,7 +529,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
 
   int code = loaded.errors.empty() ? exit_ok : exit_load_error;
   if (!a.records.empty()) {
-    const std::string problem = write_file_atomically(a.records, records);
+    const std::string problem = records.commit();
     if (!problem.empty()) {
       err << "battgpu run: cannot write the records: " << problem << "\n";
       code = exit_output_error;

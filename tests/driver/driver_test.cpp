@@ -1,5 +1,6 @@
 // The `battgpu` command line, run in-process: flags, reports, exit codes, failing solvers.
 #include "cli.hpp"
+#include "output_file.hpp"
 #include "run.hpp"
 
 #include "battgpu/runtime/py_objects.hpp"
@@ -375,6 +376,57 @@ TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
   Result text = run_cli({"run", program, tasks, "--profile", "--jobs", "1"});
   EXPECT_NE(text.out.find("size(object)  calls 8"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("outside DSL functions"), std::string::npos) << text.out;
+}
+
+TEST(Driver, RecordsThatCannotBeWrittenStopTheRunBeforeItStarts) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n    t1 = identity(I)\n"
+                       "    o.append((1, True, 'x', t1))\n    return o, s\n");
+  const std::string program = (dir.path() / "batt.py").string();
+  const std::string tasks = (dir.path() / "tasks").string();
+  for (const std::string& target : {tasks, (dir.path() / "no_such_dir" / "r.jsonl").string()}) {
+    Result r = run_cli({"run", program, tasks, "--records", target});
+    EXPECT_EQ(r.code, 4) << target;
+    EXPECT_NE(r.err.find("cannot write the records"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was run"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << target;
+  }
+  // Written as the blocks finish, in place once the run is done, no temporary left.
+  const std::string records = (dir.path() / "r.jsonl").string();
+  Result ok = run_cli({"run", program, tasks, "--records", records, "-q"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  std::ifstream in(records);
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) {
+    EXPECT_EQ(line.rfind("{\"task\":\"a\"", 0), 0u) << line;
+    ++lines;
+  }
+  EXPECT_EQ(lines, 2); // the train and the test sample
+  for (const auto& e : fs::directory_iterator(dir.path()))
+    EXPECT_EQ(e.path().filename().string().find(".r.jsonl.tmp"), std::string::npos);
+}
+
+TEST(Driver, AnOutputFileNotCommittedLeavesNothing) {
+  TempDir dir;
+  const std::string file = (dir.path() / "out.txt").string();
+  {
+    battgpu::driver::OutputFile f;
+    ASSERT_EQ(f.open(file), "");
+    f.write("partial");
+  } // abandoned: a run that failed
+  EXPECT_FALSE(fs::exists(file));
+  EXPECT_TRUE(fs::is_empty(dir.path()));
+  battgpu::driver::OutputFile f;
+  ASSERT_EQ(f.open(file), "");
+  f.write(std::string(3 << 20, 'x')); // past the buffer: written as it comes
+  f.write("y");
+  EXPECT_FALSE(fs::exists(file));
+  EXPECT_EQ(f.commit(), "");
+  EXPECT_EQ(fs::file_size(file), (3u << 20) + 1);
 }
 
 TEST(Driver, WriteFileAtomicallyReplacesTheFile) {
