@@ -1,6 +1,8 @@
 #include "output_file.hpp"
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
@@ -12,6 +14,59 @@ namespace battgpu::driver {
 namespace {
 /// Text is handed to the kernel in pieces of about this size.
 constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
+
+// The temporary files open now, removed by a run stopped with Ctrl-C (SIGINT), SIGTERM or
+// SIGHUP before it could commit them: the handler unlinks them (unlink is async-signal-safe)
+// and then dies of the signal as it would have.
+constexpr int kTracked = 8;
+constexpr std::size_t kPathBytes = 4096;
+char g_temp_paths[kTracked][kPathBytes];
+std::atomic<bool> g_temp_used[kTracked];
+
+extern "C" void remove_temporaries_and_die(int signal) {
+  for (int k = 0; k < kTracked; ++k)
+    if (g_temp_used[k].load())
+      ::unlink(g_temp_paths[k]);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+void install_handlers_once() {
+  static const bool installed = [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old{};
+      // A signal the caller ignores (nohup) stays ignored.
+      if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+        continue;
+      struct sigaction action{};
+      action.sa_handler = remove_temporaries_and_die;
+      sigemptyset(&action.sa_mask);
+      ::sigaction(sig, &action, nullptr);
+    }
+    return true;
+  }();
+  (void)installed;
+}
+
+/// The slot `path` is tracked in, or -1 (too long, or every slot taken: not tracked).
+int track(const std::string& path) {
+  if (path.size() >= kPathBytes)
+    return -1;
+  install_handlers_once();
+  for (int k = 0; k < kTracked; ++k) {
+    if (g_temp_used[k].load())
+      continue;
+    std::memcpy(g_temp_paths[k], path.c_str(), path.size() + 1);
+    g_temp_used[k].store(true);
+    return k;
+  }
+  return -1;
+}
+
+void untrack(int slot) {
+  if (slot >= 0)
+    g_temp_used[slot].store(false);
+}
 } // namespace
 
 OutputFile::~OutputFile() {
@@ -19,6 +74,7 @@ OutputFile::~OutputFile() {
     ::close(fd_);
   if (!temp_.empty())
     ::unlink(temp_.c_str());
+  untrack(tracked_);
 }
 
 std::string OutputFile::open(const std::string& path) {
@@ -37,6 +93,7 @@ std::string OutputFile::open(const std::string& path) {
     return "cannot create " + temp.string() + ": " + std::strerror(errno);
   path_ = path;
   temp_ = temp.string();
+  tracked_ = track(temp_);
   buffer_.reserve(kBufferBytes);
   return "";
 }
@@ -82,8 +139,12 @@ std::string OutputFile::commit() {
   fd_ = -1;
   if (problem_.empty() && ::rename(temp_.c_str(), path_.c_str()) != 0)
     problem_ = "cannot rename " + temp_ + " to " + path_ + ": " + std::strerror(errno);
-  if (problem_.empty())
-    temp_.clear(); // in place: nothing to remove
+  if (!problem_.empty())
+    ::unlink(temp_.c_str());
+  temp_.clear(); // in place, or removed
+
+  untrack(tracked_);
+  tracked_ = -1;
   return problem_;
 }
 

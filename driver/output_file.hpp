@@ -1,7 +1,8 @@
 // A file written whole or not at all: the text goes to a temporary file beside the target as
 // it comes, and a rename puts it in place once everything is written, so readers see the old
 // file or the whole new one, and a run that fails (or is stopped) leaves no partial output.
-// Opening it first tells before a long run whether its output can be written at all.
+// Opening it first tells before a long run whether its output can be written at all. A run
+// stopped by SIGINT, SIGTERM or SIGHUP removes the temporary files it had open.
 #pragma once
 
 #include <string>
@@ -34,6 +35,7 @@ private:
   int fd_ = -1;
   std::string buffer_;
   std::string problem_;
+  int tracked_ = -1; ///< the slot the signal handler knows the temporary file by
 };
 
 /// Writes `content` to `path` through an OutputFile. Returns "" or the problem.
