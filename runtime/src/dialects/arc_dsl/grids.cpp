@@ -4,6 +4,7 @@
 // any Values, with fast paths for grids of ints and patches of int coordinates that give
 // the same result where no failure is possible.
 #include "grids.hpp"
+#include "int_grid.hpp"
 #include "value_building.hpp"
 
 #include "patches.hpp"
@@ -232,39 +233,6 @@ py::Result<std::array<std::int64_t, 2>> grid_dims(const Value& grid) {
   PY_TRY(Value first_row, py::getitem(grid, 0));
   PY_TRY(std::int64_t w, py::len(first_row));
   return std::array<std::int64_t, 2>{h, w};
-}
-
-/// A grid of ints: a tuple of h >= 1 row tuples of exactly w >= 1 ints (not bools).
-struct IntGrid {
-  std::int64_t h = 0, w = 0;
-  std::vector<std::int64_t> cells;
-  std::int64_t at(std::int64_t i, std::int64_t j) const {
-    return cells[static_cast<std::size_t>(i * w + j)];
-  }
-};
-
-bool read_int_grid(const Value& grid, IntGrid& g) {
-  if (!grid.is_tuple())
-    return false;
-  const py::TupleObject& rows = py::as_tuple(grid);
-  if (rows.size == 0 || !rows[0].is_tuple())
-    return false;
-  g.h = rows.size;
-  g.w = py::as_tuple(rows[0]).size;
-  if (g.w == 0)
-    return false;
-  g.cells.resize(static_cast<std::size_t>(g.h * g.w));
-  std::size_t k = 0;
-  for (const Value& r : rows) {
-    if (!r.is_tuple() || py::as_tuple(r).size != static_cast<std::uint32_t>(g.w))
-      return false;
-    for (const Value& v : py::as_tuple(r)) {
-      if (!v.is(Kind::Int))
-        return false;
-      g.cells[k++] = v.as_int();
-    }
-  }
-  return true;
 }
 
 /// A tuple of `n` copies of `v`.

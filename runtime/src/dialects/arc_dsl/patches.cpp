@@ -7,6 +7,7 @@
 // the same value without the intermediate Python objects, and is taken only where it cannot
 // differ (no failure possible, nested calls within the recursion limit).
 #include "patches.hpp"
+#include "int_grid.hpp"
 #include "value_building.hpp"
 
 #include "battgpu/dialects/objects_request.hpp"
@@ -186,40 +187,6 @@ PatchScan scan_patch(const Value& patch) {
   if (uniform)
     s.form = as_cell ? PatchScan::kCells : PatchScan::kIndices;
   return s;
-}
-
-/// A grid of ints as the fast paths read it: a tuple of h >= 1 row tuples, each of exactly
-/// w >= 1 ints (not bools), w being the length of the first row.
-struct IntGrid {
-  std::int64_t h = 0, w = 0;
-  std::vector<std::int64_t> cells; ///< row-major
-  std::int64_t at(std::int64_t i, std::int64_t j) const {
-    return cells[static_cast<std::size_t>(i * w + j)];
-  }
-};
-
-bool read_int_grid(const Value& grid, IntGrid& g) {
-  if (!grid.is_tuple())
-    return false;
-  const py::TupleObject& rows = py::as_tuple(grid);
-  if (rows.size == 0 || !rows[0].is_tuple())
-    return false;
-  g.h = rows.size;
-  g.w = py::as_tuple(rows[0]).size;
-  if (g.w == 0)
-    return false;
-  g.cells.resize(static_cast<std::size_t>(g.h * g.w));
-  std::size_t k = 0;
-  for (const Value& r : rows) {
-    if (!r.is_tuple() || py::as_tuple(r).size != static_cast<std::uint32_t>(g.w))
-      return false;
-    for (const Value& v : py::as_tuple(r)) {
-      if (!v.is(Kind::Int))
-        return false;
-      g.cells[k++] = v.as_int();
-    }
-  }
-  return true;
 }
 
 /// Python's `sum(x) // n` and friends need Python's floor division of ints.

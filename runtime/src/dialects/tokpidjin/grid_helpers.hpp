@@ -1,6 +1,7 @@
 // tokpidjin dialect: helpers the grid functions of several families share.
 #pragma once
 
+#include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/py.hpp"
 
 #include <cstdint>
@@ -8,6 +9,27 @@
 #include <vector>
 
 namespace battgpu::dialects::tokpidjin {
+
+/// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
+/// cannot overflow (larger ones take the general path and its OverflowError).
+constexpr std::int64_t kCoordLimit = py::kSmallCoordinate;
+
+inline bool small_coord(const py::Value& v) {
+  return v.kind() == py::Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
+}
+
+using PatchScan = py::PatchBounds;
+
+/// A patch of the usual shape: a non-empty frozenset whose elements are all tuples of one
+/// arity, 2 (indices) or 3 (cells), with small int (not bool) row and column. For these,
+/// toindices, the corners and the extents cannot fail and are plain ints (a bool would have to
+/// be kept as the object min or max returns, so those take the general path).
+inline bool scan_patch(const py::Value& patch, PatchScan& s) {
+  if (!patch.is_frozenset())
+    return false;
+  s = py::patch_bounds(patch);
+  return s.arity != 0 && s.small;
+}
 
 /// Counts of int colours, with the distinct colours in order of first appearance.
 class ColourCounts {

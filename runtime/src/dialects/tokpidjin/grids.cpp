@@ -118,27 +118,6 @@ bool is_int_grid(const Value& grid) {
   return true;
 }
 
-/// A patch of the usual shape: a non-empty frozenset whose elements are all tuples of one
-/// arity, 2 (indices) or 3 (cells), with int (not bool) row and column. For these, toindices,
-/// the corners and the extents cannot fail and are plain ints (a bool would have to be kept
-/// as the object min or max returns, so those take the general path).
-/// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
-/// cannot overflow (larger ones take the general path and its OverflowError).
-constexpr std::int64_t kCoordLimit = py::kSmallCoordinate;
-
-bool small_coord(const Value& v) {
-  return v.kind() == Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
-}
-
-using PatchScan = py::PatchBounds;
-
-bool scan_patch(const Value& patch, PatchScan& s) {
-  if (!patch.is_frozenset())
-    return false;
-  s = py::patch_bounds(patch);
-  return s.arity != 0 && s.small;
-}
-
 /// Calls `f(const py::TupleObject&)` for every element of a frozenset that scan_patch accepted.
 template <class F> void for_each_cell(const Value& patch, F&& f) {
   py::as_set_table(patch).for_each([&](const Value& e) { f(py::as_tuple(e)); });

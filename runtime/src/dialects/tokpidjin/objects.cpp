@@ -1,5 +1,6 @@
 // tokpidjin dialect: the "objects" functions.
 #include "objects.hpp"
+#include "int_grid.hpp"
 
 #include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/py/py.hpp"
@@ -111,38 +112,7 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
-// A well-formed grid of ints: a non-empty tuple of equally long, non-empty tuples of ints.
-
-struct IntGrid {
-  std::int64_t h = 0;
-  std::int64_t w = 0;
-  std::vector<std::int64_t> cells; // row-major
-};
-
-bool read_int_grid(const Value& grid, IntGrid& g) {
-  if (!grid.is_tuple())
-    return false;
-  const py::TupleObject& rows = py::as_tuple(grid);
-  if (rows.size == 0 || !rows[0].is_tuple())
-    return false;
-  const std::uint32_t w = py::as_tuple(rows[0]).size;
-  if (w == 0 || std::int64_t{rows.size} * w > (std::int64_t{1} << 30)) // cells are int32 keys
-    return false;
-  g.h = rows.size;
-  g.w = w;
-  g.cells.resize(static_cast<std::size_t>(g.h * g.w));
-  std::int64_t* out = g.cells.data();
-  for (const Value& row : rows) {
-    if (!row.is_tuple() || py::as_tuple(row).size != w)
-      return false;
-    for (const Value& cell : py::as_tuple(row)) {
-      if (!cell.is(py::Kind::Int))
-        return false;
-      *out++ = cell.as_int();
-    }
-  }
-  return true;
-}
+// Well-formed grids of ints (IntGrid, int_grid.hpp).
 
 /// mostcolor_t of a well-formed int grid: `max(set(values), key=values.count)`. Adding a value
 /// already present changes nothing, so set(values) is the set of the distinct values added in

@@ -114,27 +114,6 @@ std::uint32_t shortest_row(const py::TupleObject& g) {
   return m;
 }
 
-/// A patch of the usual shape: a non-empty frozenset whose elements are all tuples of one
-/// arity, 2 (indices) or 3 (cells), with int (not bool) row and column. For these, toindices
-/// and the corners cannot fail and are plain ints (a bool would have to be kept as the object
-/// min returns, so those take the general path).
-/// Coordinates the fast paths accept: far from the ends of int64, so that their arithmetic
-/// cannot overflow (larger ones take the general path and its OverflowError).
-constexpr std::int64_t kCoordLimit = py::kSmallCoordinate;
-
-bool small_coord(const Value& v) {
-  return v.kind() == Kind::Int && v.as_int() > -kCoordLimit && v.as_int() < kCoordLimit;
-}
-
-using PatchScan = py::PatchBounds;
-
-bool scan_patch(const Value& patch, PatchScan& s) {
-  if (!patch.is_frozenset())
-    return false;
-  s = py::patch_bounds(patch);
-  return s.arity != 0 && s.small;
-}
-
 /// The frozenset `(f(i), g(j)[, c]) for each element` of a well-formed patch, in its order.
 template <class F> Value map_cells(const Value& patch, F&& f) {
   py::SetTable out;
