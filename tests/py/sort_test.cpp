@@ -346,13 +346,11 @@ TEST(SortRecursion, BuiltinsAndTheirComparisonsAtTheLimit) {
   EXPECT_EQ(nest_threshold([&] { return sort_exc({two}); }), 995);
   EXPECT_EQ(nest_threshold([&] { return sort_exc({}); }), 995);
   EXPECT_EQ(nest_threshold([&] { return sort_exc({two, Value::floating(1.5)}); }), 994);
-  EXPECT_EQ(nest_threshold([&] {
-              return sort_exc({py::tuple_of({two, one}), py::tuple_of({one, two})});
-            }),
+  EXPECT_EQ(nest_threshold(
+                [&] { return sort_exc({py::tuple_of({two, one}), py::tuple_of({one, two})}); }),
             994);
-  EXPECT_EQ(nest_threshold([&] {
-              return sort_exc({py::tuple_of({one, two}), py::tuple_of({one, two})});
-            }),
+  EXPECT_EQ(nest_threshold(
+                [&] { return sort_exc({py::tuple_of({one, two}), py::tuple_of({one, two})}); }),
             995);
   EXPECT_EQ(nest_threshold([&] { return sort_exc({fset({1}), fset({})}); }), 995);
   EXPECT_EQ(nest_threshold([&] { return sort_exc({Value::none(), Value::none()}); }), 994);

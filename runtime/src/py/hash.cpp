@@ -23,7 +23,9 @@ std::int64_t hash_pointer(const void* p) {
 }
 
 // SipHash-1-3 with a zero key: CPython 3.11's string hash when PYTHONHASHSEED=0.
-std::uint64_t rotl(std::uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+std::uint64_t rotl(std::uint64_t x, int b) {
+  return (x << b) | (x >> (64 - b));
+}
 
 std::uint64_t siphash13(const unsigned char* src, std::size_t len) {
   std::uint64_t k0 = 0, k1 = 0;
@@ -120,9 +122,8 @@ std::int64_t hash_int_triple(std::int64_t i, std::int64_t j, std::int64_t k) {
 std::int64_t hash_int(std::int64_t i) {
   // long_hash: |i| mod (2**61 - 1), with i's sign; -1 is reserved for errors.
   const bool negative = i < 0;
-  std::uint64_t magnitude =
-      negative ? static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(i)
-               : static_cast<std::uint64_t>(i);
+  std::uint64_t magnitude = negative ? static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(i)
+                                     : static_cast<std::uint64_t>(i);
   if (magnitude >= kModulus) // rare: spare the common case the division
     magnitude %= kModulus;
   auto h = static_cast<std::int64_t>(magnitude);

@@ -8,7 +8,9 @@
 
 namespace battgpu::py {
 
-std::string_view type_name_of(const Value& v) { return type_name(v.kind()); }
+std::string_view type_name_of(const Value& v) {
+  return type_name(v.kind());
+}
 
 bool truthy(const Value& v) {
   switch (v.kind()) {

@@ -14,10 +14,10 @@ namespace battgpu::frontend {
 
 struct Expr {
   enum class Kind {
-    Name,      ///< text: the identifier
-    Int,       ///< int_value
-    Float,     ///< float_value
-    Str,       ///< text: the string's value
+    Name,  ///< text: the identifier
+    Int,   ///< int_value
+    Float, ///< float_value
+    Str,   ///< text: the string's value
     True,
     False,
     None,
@@ -46,10 +46,10 @@ struct Handler {
 
 struct Stmt {
   enum class Kind {
-    Assign,      ///< targets = value (several targets: tuple unpacking)
-    Expression,  ///< value, evaluated for its effect (`o.append(...)`)
-    Try,         ///< body, handlers, orelse, finalbody
-    Return,      ///< value (Kind::None when bare)
+    Assign,     ///< targets = value (several targets: tuple unpacking)
+    Expression, ///< value, evaluated for its effect (`o.append(...)`)
+    Try,        ///< body, handlers, orelse, finalbody
+    Return,     ///< value (Kind::None when bare)
     Pass,
   };
   Kind kind = Kind::Pass;

@@ -32,17 +32,17 @@ using ExcMask = std::uint32_t;
 
 struct Node {
   enum class Kind : std::uint8_t {
-    Call,          ///< target = callee(args...)
-    Move,          ///< target = args[0]
-    MakeTuple,     ///< target = (args...)
-    MakeList,      ///< list `target` = [] (a record list)
-    Append,        ///< list `target`.append(args[0])
-    SafeDefault,   ///< target = _get_safe_default(args[0])
-    Unpack,        ///< targets = args[0], unpacked
-    SampleBatch,   ///< targets (four) = batch_process_samples_gpu(args[0])
-    Raise,         ///< raises `raises` (a name Python cannot resolve: NameError)
-    Return,        ///< returns args (the record lists of a batt, a solver's grid)
-    Try,           ///< body, then handlers / orelse, then finalbody
+    Call,        ///< target = callee(args...)
+    Move,        ///< target = args[0]
+    MakeTuple,   ///< target = (args...)
+    MakeList,    ///< list `target` = [] (a record list)
+    Append,      ///< list `target`.append(args[0])
+    SafeDefault, ///< target = _get_safe_default(args[0])
+    Unpack,      ///< targets = args[0], unpacked
+    SampleBatch, ///< targets (four) = batch_process_samples_gpu(args[0])
+    Raise,       ///< raises `raises` (a name Python cannot resolve: NameError)
+    Return,      ///< returns args (the record lists of a batt, a solver's grid)
+    Try,         ///< body, then handlers / orelse, then finalbody
   };
   struct Handler {
     ExcMask mask = 0;

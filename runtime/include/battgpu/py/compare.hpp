@@ -11,7 +11,9 @@ namespace battgpu::py {
 bool eq(const Value& a, const Value& b);
 /// The `==` operator itself: a NaN is not equal to itself.
 bool op_eq(const Value& a, const Value& b);
-inline bool op_ne(const Value& a, const Value& b) { return !op_eq(a, b); }
+inline bool op_ne(const Value& a, const Value& b) {
+  return !op_eq(a, b);
+}
 
 /// Whether `a` and `b` are interchangeable as arguments: equal, of the same kinds all the way
 /// down (True is not 1 here, nor 1.0), and frozensets with the same table slot for slot (their

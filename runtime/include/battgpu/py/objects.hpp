@@ -60,12 +60,12 @@ enum class SafeDefault : std::uint8_t { EmptyTuple, EmptyFrozenSet, Zero, False,
 /// A DSL function: what `dsl.<name>` is in the Python module.
 struct Builtin {
   using Impl = Value (*)(const Value* args, std::size_t nargs);
-  std::string_view name;     ///< `__name__` (an alias keeps the name of what it aliases)
+  std::string_view name; ///< `__name__` (an alias keeps the name of what it aliases)
   Dialect dialect;
-  std::int8_t min_args;      ///< parameters without a default
-  std::int8_t max_args;      ///< `__code__.co_argcount`
-  Impl impl;                 ///< called with min_args <= nargs <= max_args
-  SafeDefault safe_default;  ///< tokpidjin: the wrapper's value when impl fails
+  std::int8_t min_args;     ///< parameters without a default
+  std::int8_t max_args;     ///< `__code__.co_argcount`
+  Impl impl;                ///< called with min_args <= nargs <= max_args
+  SafeDefault safe_default; ///< tokpidjin: the wrapper's value when impl fails
   /// Results are remembered per thread and given again for arguments of the same kinds and
   /// values (call.cpp): for the costly pure functions (object extraction), whose equal
   /// arguments recur within a program (the same grid reached by several statements).
@@ -81,10 +81,10 @@ struct ClosureObject;
 /// The code of a kind of closure (rbind's `f` of one argument, compose's lambda, ...).
 struct ClosureType {
   using Call = Value (*)(const ClosureObject& self, const Value* args, std::size_t nargs);
-  std::string_view name;  ///< `__name__`: "f", "g", "<lambda>", "safe_callable"
-  std::int8_t argcount;   ///< `__code__.co_argcount`
-  bool varargs;           ///< takes any number of arguments (`*args`)
-  Call call;              ///< called with nargs == argcount unless varargs
+  std::string_view name; ///< `__name__`: "f", "g", "<lambda>", "safe_callable"
+  std::int8_t argcount;  ///< `__code__.co_argcount`
+  bool varargs;          ///< takes any number of arguments (`*args`)
+  Call call;             ///< called with nargs == argcount unless varargs
 };
 
 struct ClosureObject : Object {
@@ -96,12 +96,18 @@ struct ClosureObject : Object {
 };
 
 // ---- accessors (the kind must have been checked) ----
-inline const TupleObject& as_tuple(const Value& v) { return *static_cast<TupleObject*>(v.object()); }
+inline const TupleObject& as_tuple(const Value& v) {
+  return *static_cast<TupleObject*>(v.object());
+}
 inline const FrozenSetObject& as_frozenset(const Value& v) {
   return *static_cast<FrozenSetObject*>(v.object());
 }
-inline const SetTable& as_set_table(const Value& v) { return as_frozenset(v).table; }
-inline std::string_view as_str(const Value& v) { return static_cast<StrObject*>(v.object())->view(); }
+inline const SetTable& as_set_table(const Value& v) {
+  return as_frozenset(v).table;
+}
+inline std::string_view as_str(const Value& v) {
+  return static_cast<StrObject*>(v.object())->view();
+}
 inline const ClosureObject& as_closure(const Value& v) {
   return *static_cast<ClosureObject*>(v.object());
 }
@@ -115,7 +121,9 @@ Value tuple_of(std::span<const Value> items);
 Value tuple_of(std::initializer_list<Value> items);
 /// A tuple of `n` unbound items to fill through `tuple_items(v)` before it is shared.
 Value new_tuple(std::size_t n);
-inline Value* tuple_items(Value& fresh) { return static_cast<TupleObject*>(fresh.object())->items(); }
+inline Value* tuple_items(Value& fresh) {
+  return static_cast<TupleObject*>(fresh.object())->items();
+}
 /// A frozenset adopting `table` (as `frozenset(<generator>)` makes one: the table as built).
 Value make_frozenset(SetTable&& table);
 /// `frozenset()`.

@@ -327,8 +327,7 @@ Value divide_impl(const Value* args, std::size_t) {
 // invert(n: 'Numerical') -> 'Numerical'
 Value invert_impl(const Value* args, std::size_t) {
   Value out;
-  if (fast1(
-          args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(0, x, r); }, out))
+  if (fast1(args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(0, x, r); }, out))
     return out;
   return numerical1(args[0], [](const Value& x) { return py::neg(x); });
 }
@@ -349,8 +348,7 @@ Value even_impl(const Value* args, std::size_t) {
 // double(n: 'Numerical') -> 'Numerical'
 Value double_impl(const Value* args, std::size_t) {
   Value out;
-  if (fast1(
-          args[0], [](std::int64_t x, std::int64_t& r) { return int_mul(x, 2, r); }, out))
+  if (fast1(args[0], [](std::int64_t x, std::int64_t& r) { return int_mul(x, 2, r); }, out))
     return out;
   return numerical1(args[0], [](const Value& x) { return mul_values(x, Value::integer(2)); });
 }
@@ -358,8 +356,7 @@ Value double_impl(const Value* args, std::size_t) {
 // halve(n: 'Numerical') -> 'Numerical'
 Value halve_impl(const Value* args, std::size_t) {
   Value out;
-  if (fast1(
-          args[0], [](std::int64_t x, std::int64_t& r) { return int_floordiv(x, 2, r); }, out))
+  if (fast1(args[0], [](std::int64_t x, std::int64_t& r) { return int_floordiv(x, 2, r); }, out))
     return out;
   return numerical1(args[0], [](const Value& x) { return py::floordiv(x, Value::integer(2)); });
 }
@@ -687,8 +684,7 @@ Value either_impl(const Value* args, std::size_t) {
 // increment(x: 'Numerical') -> 'Numerical'
 Value increment_impl(const Value* args, std::size_t) {
   Value out;
-  if (fast1(
-          args[0], [](std::int64_t x, std::int64_t& r) { return int_add(x, 1, r); }, out))
+  if (fast1(args[0], [](std::int64_t x, std::int64_t& r) { return int_add(x, 1, r); }, out))
     return out;
   return numerical1(args[0], [](const Value& x) { return add_values(x, Value::integer(1)); });
 }
@@ -696,8 +692,7 @@ Value increment_impl(const Value* args, std::size_t) {
 // decrement(x: 'Numerical') -> 'Numerical'
 Value decrement_impl(const Value* args, std::size_t) {
   Value out;
-  if (fast1(
-          args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(x, 1, r); }, out))
+  if (fast1(args[0], [](std::int64_t x, std::int64_t& r) { return int_sub(x, 1, r); }, out))
     return out;
   return numerical1(args[0], [](const Value& x) { return sub_values(x, Value::integer(1)); });
 }
@@ -911,28 +906,20 @@ constinit const py::Builtin flip{"flip",
                                  py::SafeDefault::False,
                                  /*memoize=*/false,
                                  /*default_frames=*/6};
-constinit const py::Builtin equality{
-    "equality",        py::Dialect::Tokpidjin, 2, 2, &equality_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin contained{
-    "contained",       py::Dialect::Tokpidjin, 2, 2, &contained_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin equality{"equality",        py::Dialect::Tokpidjin, 2, 2,
+                                     &equality_impl,    py::SafeDefault::False,
+                                     /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin contained{"contained",       py::Dialect::Tokpidjin, 2, 2,
+                                      &contained_impl,   py::SafeDefault::False,
+                                      /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin combine{"combine", py::Dialect::Tokpidjin, 2,
                                     2,         &combine_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin intersection{"intersection",
-                                         py::Dialect::Tokpidjin,
-                                         2,
-                                         2,
-                                         &intersection_impl,
-                                         py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin intersection{"intersection",      py::Dialect::Tokpidjin,          2, 2,
+                                         &intersection_impl,  py::SafeDefault::EmptyFrozenSet,
                                          /*memoize=*/false,
                                          /*default_frames=*/6};
-constinit const py::Builtin difference{"difference",
-                                       py::Dialect::Tokpidjin,
-                                       2,
-                                       2,
-                                       &difference_impl,
-                                       py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin difference{"difference",        py::Dialect::Tokpidjin,          2, 2,
+                                       &difference_impl,    py::SafeDefault::EmptyFrozenSet,
                                        /*memoize=*/false,
                                        /*default_frames=*/6};
 constinit const py::Builtin dedupe{"dedupe", py::Dialect::Tokpidjin, 1,
@@ -941,9 +928,9 @@ constinit const py::Builtin order{"order",     py::Dialect::Tokpidjin,     2, 2,
                                   &order_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin repeat{"repeat", py::Dialect::Tokpidjin, 2,
                                    2,        &repeat_impl,           py::SafeDefault::EmptyTuple};
-constinit const py::Builtin greater{
-    "greater",         py::Dialect::Tokpidjin, 2, 2, &greater_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin greater{"greater",         py::Dialect::Tokpidjin, 2, 2,
+                                    &greater_impl,     py::SafeDefault::False,
+                                    /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin size{"size",
                                  py::Dialect::Tokpidjin,
                                  1,
@@ -958,18 +945,18 @@ constinit const py::Builtin merge_f{"merge_f", py::Dialect::Tokpidjin, 1,
                                     1,         &merge_f_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin merge_t{"merge_t", py::Dialect::Tokpidjin, 1,
                                     1,         &merge_t_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin maximum{
-    "maximum",         py::Dialect::Tokpidjin, 1, 1, &maximum_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/8};
-constinit const py::Builtin minimum{
-    "minimum",         py::Dialect::Tokpidjin, 1, 1, &minimum_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/8};
-constinit const py::Builtin valmax{
-    "valmax",          py::Dialect::Tokpidjin, 2, 2, &valmax_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin valmin{
-    "valmin",          py::Dialect::Tokpidjin, 2, 2, &valmin_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin maximum{"maximum",         py::Dialect::Tokpidjin, 1, 1,
+                                    &maximum_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/8};
+constinit const py::Builtin minimum{"minimum",         py::Dialect::Tokpidjin, 1, 1,
+                                    &minimum_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/8};
+constinit const py::Builtin valmax{"valmax",          py::Dialect::Tokpidjin, 2, 2,
+                                   &valmax_impl,      py::SafeDefault::Zero,
+                                   /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmin{"valmin",          py::Dialect::Tokpidjin, 2, 2,
+                                   &valmin_impl,      py::SafeDefault::Zero,
+                                   /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin argmax{"argmax", py::Dialect::Tokpidjin, 2,
                                    2,        &argmax_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin argmin{"argmin", py::Dialect::Tokpidjin, 2,
@@ -989,9 +976,9 @@ constinit const py::Builtin both{"both",
                                  py::SafeDefault::False,
                                  /*memoize=*/false,
                                  /*default_frames=*/6};
-constinit const py::Builtin either{
-    "either",          py::Dialect::Tokpidjin, 2, 2, &either_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin either{"either",          py::Dialect::Tokpidjin, 2, 2,
+                                   &either_impl,      py::SafeDefault::False,
+                                   /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin increment{"increment",     py::Dialect::Tokpidjin,     1, 1,
                                       &increment_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin decrement{"decrement",     py::Dialect::Tokpidjin,     1, 1,
@@ -1000,9 +987,9 @@ constinit const py::Builtin crement{"crement", py::Dialect::Tokpidjin, 1,
                                     1,         &crement_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin sign{"sign",     py::Dialect::Tokpidjin,     1, 1,
                                  &sign_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin positive{
-    "positive",        py::Dialect::Tokpidjin, 1, 1, &positive_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin positive{"positive",        py::Dialect::Tokpidjin, 1, 1,
+                                     &positive_impl,    py::SafeDefault::False,
+                                     /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin toivec{"toivec", py::Dialect::Tokpidjin, 1,
                                    1,        &toivec_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin tojvec{"tojvec", py::Dialect::Tokpidjin, 1,

@@ -589,14 +589,14 @@ constinit const py::Builtin dedupe_pair_tuple{
     &dedupe_pair_tuple_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin c_iz{"c_iz",     py::Dialect::Tokpidjin,     2, 2,
                                  &c_iz_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin c_iz_n{
-    "c_iz_n",          py::Dialect::Tokpidjin, 3, 3, &c_iz_n_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin c_iz_n{"c_iz_n",          py::Dialect::Tokpidjin, 3, 3,
+                                   &c_iz_n_impl,      py::SafeDefault::Zero,
+                                   /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin c_zo{"c_zo",     py::Dialect::Tokpidjin,     2, 2,
                                  &c_zo_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin c_zo_n{
-    "c_zo_n",          py::Dialect::Tokpidjin, 3, 3, &c_zo_n_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin c_zo_n{"c_zo_n",          py::Dialect::Tokpidjin, 3, 3,
+                                   &c_zo_n_impl,      py::SafeDefault::Zero,
+                                   /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin a_mr{"a_mr",     py::Dialect::Tokpidjin,     1, 1,
                                  &a_mr_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin get_nth_t{
@@ -621,15 +621,15 @@ constinit const py::Builtin mir_rot_t{"mir_rot_t",     py::Dialect::Tokpidjin,  
                                       &mir_rot_t_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin mir_rot_f{"mir_rot_f",     py::Dialect::Tokpidjin,     2, 2,
                                       &mir_rot_f_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin get_color_rank_t{
-    "get_color_rank_t", py::Dialect::Tokpidjin, 2, 2, &get_color_rank_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false,  /*default_frames=*/10};
-constinit const py::Builtin get_color_rank_f{
-    "get_color_rank_f", py::Dialect::Tokpidjin, 2, 2, &get_color_rank_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false,  /*default_frames=*/10};
-constinit const py::Builtin get_rank{
-    "get_rank",        py::Dialect::Tokpidjin, 2, 2, &get_rank_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/8};
+constinit const py::Builtin get_color_rank_t{"get_color_rank_t",     py::Dialect::Tokpidjin, 2, 2,
+                                             &get_color_rank_t_impl, py::SafeDefault::Zero,
+                                             /*memoize=*/false,      /*default_frames=*/10};
+constinit const py::Builtin get_color_rank_f{"get_color_rank_f",     py::Dialect::Tokpidjin, 2, 2,
+                                             &get_color_rank_f_impl, py::SafeDefault::Zero,
+                                             /*memoize=*/false,      /*default_frames=*/10};
+constinit const py::Builtin get_rank{"get_rank",        py::Dialect::Tokpidjin, 2, 2,
+                                     &get_rank_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/8};
 constinit const py::Builtin get_arg_rank{"get_arg_rank",     py::Dialect::Tokpidjin,     3, 3,
                                          &get_arg_rank_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin get_arg_rank_t{"get_arg_rank_t",     py::Dialect::Tokpidjin,     3, 3,

@@ -684,24 +684,24 @@ Value prapply_impl(const Value* args, std::size_t) {
 } // namespace
 
 namespace fn {
-constinit const py::Builtin compose{
-    "compose",         py::Dialect::Tokpidjin, 2, 2, &compose_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin chain{
-    "chain",           py::Dialect::Tokpidjin, 3, 3, &chain_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin matcher{
-    "matcher",         py::Dialect::Tokpidjin, 2, 2, &matcher_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin rbind{
-    "rbind",           py::Dialect::Tokpidjin, 2, 2, &rbind_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin lbind{
-    "lbind",           py::Dialect::Tokpidjin, 2, 2, &lbind_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin power{
-    "power",           py::Dialect::Tokpidjin, 2, 2, &power_impl, py::SafeDefault::SafeCallable,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin compose{"compose",         py::Dialect::Tokpidjin,        2, 2,
+                                    &compose_impl,     py::SafeDefault::SafeCallable,
+                                    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin chain{"chain",           py::Dialect::Tokpidjin,        3, 3,
+                                  &chain_impl,       py::SafeDefault::SafeCallable,
+                                  /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin matcher{"matcher",         py::Dialect::Tokpidjin,        2, 2,
+                                    &matcher_impl,     py::SafeDefault::SafeCallable,
+                                    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin rbind{"rbind",           py::Dialect::Tokpidjin,        2, 2,
+                                  &rbind_impl,       py::SafeDefault::SafeCallable,
+                                  /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin lbind{"lbind",           py::Dialect::Tokpidjin,        2, 2,
+                                  &lbind_impl,       py::SafeDefault::SafeCallable,
+                                  /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin power{"power",           py::Dialect::Tokpidjin,        2, 2,
+                                  &power_impl,       py::SafeDefault::SafeCallable,
+                                  /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin fork{"fork",
                                  py::Dialect::Tokpidjin,
                                  3,
@@ -712,32 +712,28 @@ constinit const py::Builtin fork{"fork",
                                  /*default_frames=*/6};
 constinit const py::Builtin combine_t{"combine_t",     py::Dialect::Tokpidjin,     2, 2,
                                       &combine_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin combine_f{"combine_f",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &combine_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin combine_f{"combine_f",         py::Dialect::Tokpidjin,          2, 2,
+                                      &combine_f_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/6};
-constinit const py::Builtin size_t_{
-    "size_t",          py::Dialect::Tokpidjin, 1, 1, &size_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin size_f{
-    "size_f",          py::Dialect::Tokpidjin, 1, 1, &size_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin valmax_t{
-    "valmax_t",        py::Dialect::Tokpidjin, 2, 2, &valmax_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin valmax_f{
-    "valmax_f",        py::Dialect::Tokpidjin, 2, 2, &valmax_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin valmin_t{
-    "valmin_t",        py::Dialect::Tokpidjin, 2, 2, &valmin_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin valmin_f{
-    "valmin_f",        py::Dialect::Tokpidjin, 2, 2, &valmin_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin size_t_{"size_t",          py::Dialect::Tokpidjin, 1, 1,
+                                    &size_t_impl,      py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin size_f{"size_f",          py::Dialect::Tokpidjin, 1, 1,
+                                   &size_f_impl,      py::SafeDefault::Zero,
+                                   /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmax_t{"valmax_t",        py::Dialect::Tokpidjin, 2, 2,
+                                     &valmax_t_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmax_f{"valmax_f",        py::Dialect::Tokpidjin, 2, 2,
+                                     &valmax_f_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmin_t{"valmin_t",        py::Dialect::Tokpidjin, 2, 2,
+                                     &valmin_t_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin valmin_f{"valmin_f",        py::Dialect::Tokpidjin, 2, 2,
+                                     &valmin_f_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/6};
 constinit const py::Builtin argmax_t{"argmax_t",     py::Dialect::Tokpidjin,     2, 2,
                                      &argmax_t_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin argmax_f{"argmax_f",     py::Dialect::Tokpidjin,     2, 2,
@@ -758,31 +754,19 @@ constinit const py::Builtin sfilter{"sfilter", py::Dialect::Tokpidjin, 2,
                                     2,         &sfilter_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin sfilter_t{"sfilter_t",     py::Dialect::Tokpidjin,     2, 2,
                                       &sfilter_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin sfilter_f{"sfilter_f",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &sfilter_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin sfilter_f{"sfilter_f",         py::Dialect::Tokpidjin,          2, 2,
+                                      &sfilter_f_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/6};
 constinit const py::Builtin mfilter{
     "mfilter",         py::Dialect::Tokpidjin, 2, 2, &mfilter_impl, py::SafeDefault::EmptyFrozenSet,
     /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin mfilter_t{"mfilter_t",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &mfilter_t_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin mfilter_t{"mfilter_t",         py::Dialect::Tokpidjin,          2, 2,
+                                      &mfilter_t_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/6};
-constinit const py::Builtin mfilter_f{"mfilter_f",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &mfilter_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin mfilter_f{"mfilter_f",         py::Dialect::Tokpidjin,          2, 2,
+                                      &mfilter_f_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/6};
 constinit const py::Builtin first_t{"first_t", py::Dialect::Tokpidjin, 1,
@@ -799,12 +783,8 @@ constinit const py::Builtin remove{"remove", py::Dialect::Tokpidjin, 2,
                                    2,        &remove_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin remove_t{"remove_t",     py::Dialect::Tokpidjin,     2, 2,
                                      &remove_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin remove_f{"remove_f",
-                                     py::Dialect::Tokpidjin,
-                                     2,
-                                     2,
-                                     &remove_f_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin remove_f{"remove_f",          py::Dialect::Tokpidjin,          2, 2,
+                                     &remove_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/6};
 constinit const py::Builtin other_t{"other_t", py::Dialect::Tokpidjin, 2,
@@ -822,12 +802,8 @@ constinit const py::Builtin rapply{"rapply", py::Dialect::Tokpidjin, 2,
                                    2,        &rapply_impl,           py::SafeDefault::EmptyTuple};
 constinit const py::Builtin rapply_t{"rapply_t",     py::Dialect::Tokpidjin,     2, 2,
                                      &rapply_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin rapply_f{"rapply_f",
-                                     py::Dialect::Tokpidjin,
-                                     2,
-                                     2,
-                                     &rapply_f_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin rapply_f{"rapply_f",          py::Dialect::Tokpidjin,          2, 2,
+                                     &rapply_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/6};
 constinit const py::Builtin mapply{
@@ -835,12 +811,8 @@ constinit const py::Builtin mapply{
     /*memoize=*/false, /*default_frames=*/8};
 constinit const py::Builtin mapply_t{"mapply_t",     py::Dialect::Tokpidjin,     2, 2,
                                      &mapply_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin mapply_f{"mapply_f",
-                                     py::Dialect::Tokpidjin,
-                                     2,
-                                     2,
-                                     &mapply_f_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin mapply_f{"mapply_f",          py::Dialect::Tokpidjin,          2, 2,
+                                     &mapply_f_impl,      py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/6};
 constinit const py::Builtin papply{"papply", py::Dialect::Tokpidjin, 3,

@@ -489,104 +489,92 @@ Value normalize_impl(const Value* args, std::size_t) {
 } // namespace
 
 namespace fn {
-constinit const py::Builtin mostcolor_t{
-    "mostcolor_t",     py::Dialect::Tokpidjin, 1, 1, &mostcolor_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin mostcolor_f{
-    "mostcolor_f",     py::Dialect::Tokpidjin, 1, 1, &mostcolor_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin leastcolor_t{
-    "leastcolor_t",    py::Dialect::Tokpidjin, 1, 1, &leastcolor_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin leastcolor_f{
-    "leastcolor_f",    py::Dialect::Tokpidjin, 1, 1, &leastcolor_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin height_t{
-    "height_t",        py::Dialect::Tokpidjin, 1, 1, &height_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin height_f{
-    "height_f",        py::Dialect::Tokpidjin, 1, 1, &height_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin height_i{
-    "height_i",        py::Dialect::Tokpidjin, 1, 1, &height_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin height_o{
-    "height_o",        py::Dialect::Tokpidjin, 1, 1, &height_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin width_t{
-    "width_t",         py::Dialect::Tokpidjin, 1, 1, &width_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/6};
-constinit const py::Builtin width_f{
-    "width_f",         py::Dialect::Tokpidjin, 1, 1, &width_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin width_i{
-    "width_i",         py::Dialect::Tokpidjin, 1, 1, &width_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin width_o{
-    "width_o",         py::Dialect::Tokpidjin, 1, 1, &width_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin mostcolor_t{"mostcolor_t",     py::Dialect::Tokpidjin, 1, 1,
+                                        &mostcolor_t_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin mostcolor_f{"mostcolor_f",     py::Dialect::Tokpidjin, 1, 1,
+                                        &mostcolor_f_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin leastcolor_t{"leastcolor_t",     py::Dialect::Tokpidjin, 1, 1,
+                                         &leastcolor_t_impl, py::SafeDefault::Zero,
+                                         /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin leastcolor_f{"leastcolor_f",     py::Dialect::Tokpidjin, 1, 1,
+                                         &leastcolor_f_impl, py::SafeDefault::Zero,
+                                         /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin height_t{"height_t",        py::Dialect::Tokpidjin, 1, 1,
+                                     &height_t_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin height_f{"height_f",        py::Dialect::Tokpidjin, 1, 1,
+                                     &height_f_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin height_i{"height_i",        py::Dialect::Tokpidjin, 1, 1,
+                                     &height_i_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin height_o{"height_o",        py::Dialect::Tokpidjin, 1, 1,
+                                     &height_o_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin width_t{"width_t",         py::Dialect::Tokpidjin, 1, 1,
+                                    &width_t_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/6};
+constinit const py::Builtin width_f{"width_f",         py::Dialect::Tokpidjin, 1, 1,
+                                    &width_f_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin width_i{"width_i",         py::Dialect::Tokpidjin, 1, 1,
+                                    &width_i_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin width_o{"width_o",         py::Dialect::Tokpidjin, 1, 1,
+                                    &width_o_impl,     py::SafeDefault::Zero,
+                                    /*memoize=*/false, /*default_frames=*/10};
 constinit const py::Builtin col_row{"col_row", py::Dialect::Tokpidjin, 2,
                                     2,         &col_row_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin lowermost{
-    "lowermost",       py::Dialect::Tokpidjin, 1, 1, &lowermost_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin lowermost_i{
-    "lowermost_i",     py::Dialect::Tokpidjin, 1, 1, &lowermost_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin lowermost_o{
-    "lowermost_o",     py::Dialect::Tokpidjin, 1, 1, &lowermost_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin uppermost{
-    "uppermost",       py::Dialect::Tokpidjin, 1, 1, &uppermost_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin uppermost_i{
-    "uppermost_i",     py::Dialect::Tokpidjin, 1, 1, &uppermost_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin uppermost_o{
-    "uppermost_o",     py::Dialect::Tokpidjin, 1, 1, &uppermost_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin leftmost{
-    "leftmost",        py::Dialect::Tokpidjin, 1, 1, &leftmost_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin leftmost_i{
-    "leftmost_i",      py::Dialect::Tokpidjin, 1, 1, &leftmost_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin leftmost_o{
-    "leftmost_o",      py::Dialect::Tokpidjin, 1, 1, &leftmost_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin rightmost{
-    "rightmost",       py::Dialect::Tokpidjin, 1, 1, &rightmost_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin rightmost_i{
-    "rightmost_i",     py::Dialect::Tokpidjin, 1, 1, &rightmost_i_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin rightmost_o{
-    "rightmost_o",     py::Dialect::Tokpidjin, 1, 1, &rightmost_o_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin palette_t{"palette_t",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &palette_t_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin lowermost{"lowermost",       py::Dialect::Tokpidjin, 1, 1,
+                                      &lowermost_impl,   py::SafeDefault::Zero,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin lowermost_i{"lowermost_i",     py::Dialect::Tokpidjin, 1, 1,
+                                        &lowermost_i_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin lowermost_o{"lowermost_o",     py::Dialect::Tokpidjin, 1, 1,
+                                        &lowermost_o_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin uppermost{"uppermost",       py::Dialect::Tokpidjin, 1, 1,
+                                      &uppermost_impl,   py::SafeDefault::Zero,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin uppermost_i{"uppermost_i",     py::Dialect::Tokpidjin, 1, 1,
+                                        &uppermost_i_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin uppermost_o{"uppermost_o",     py::Dialect::Tokpidjin, 1, 1,
+                                        &uppermost_o_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin leftmost{"leftmost",        py::Dialect::Tokpidjin, 1, 1,
+                                     &leftmost_impl,    py::SafeDefault::Zero,
+                                     /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin leftmost_i{"leftmost_i",      py::Dialect::Tokpidjin, 1, 1,
+                                       &leftmost_i_impl,  py::SafeDefault::Zero,
+                                       /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin leftmost_o{"leftmost_o",      py::Dialect::Tokpidjin, 1, 1,
+                                       &leftmost_o_impl,  py::SafeDefault::Zero,
+                                       /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin rightmost{"rightmost",       py::Dialect::Tokpidjin, 1, 1,
+                                      &rightmost_impl,   py::SafeDefault::Zero,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin rightmost_i{"rightmost_i",     py::Dialect::Tokpidjin, 1, 1,
+                                        &rightmost_i_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin rightmost_o{"rightmost_o",     py::Dialect::Tokpidjin, 1, 1,
+                                        &rightmost_o_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin palette_t{"palette_t",         py::Dialect::Tokpidjin,          1, 1,
+                                      &palette_t_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/8};
-constinit const py::Builtin palette_f{"palette_f",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &palette_f_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin palette_f{"palette_f",         py::Dialect::Tokpidjin,          1, 1,
+                                      &palette_f_impl,     py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/8};
 constinit const py::Builtin normalize_t{"normalize_t",     py::Dialect::Tokpidjin,     1, 1,
                                         &normalize_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin normalize{"normalize",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &normalize_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin normalize{"normalize",          py::Dialect::Tokpidjin,          1, 1,
+                                      &normalize_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 } // namespace fn

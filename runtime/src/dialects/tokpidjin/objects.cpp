@@ -787,82 +787,66 @@ constinit const py::Builtin objects_g{"objects_t",     py::Dialect::Tokpidjin,  
 constinit const py::Builtin objects_t{"objects_t",     py::Dialect::Tokpidjin,      4, 4,
                                       &objects_t_impl, py::SafeDefault::EmptyTuple,
                                       /*memoize=*/true};
-constinit const py::Builtin partition{"partition",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &partition_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin partition{"partition",          py::Dialect::Tokpidjin,          1, 1,
+                                      &partition_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/true,
                                       /*default_frames=*/14};
-constinit const py::Builtin fgpartition{"fgpartition",
-                                        py::Dialect::Tokpidjin,
-                                        1,
-                                        1,
-                                        &fgpartition_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin fgpartition{"fgpartition",        py::Dialect::Tokpidjin,          1, 1,
+                                        &fgpartition_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/true,
                                         /*default_frames=*/14};
-constinit const py::Builtin square_t{
-    "square_t",        py::Dialect::Tokpidjin, 1, 1, &square_t_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin square_f{
-    "square_f",        py::Dialect::Tokpidjin, 1, 1, &square_f_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin vline_i{
-    "vline_i",         py::Dialect::Tokpidjin, 1, 1, &vline_i_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin vline_o{
-    "vline_o",         py::Dialect::Tokpidjin, 1, 1, &vline_o_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin hline_i{
-    "hline_i",         py::Dialect::Tokpidjin, 1, 1, &hline_i_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin hline_o{
-    "hline_o",         py::Dialect::Tokpidjin, 1, 1, &hline_o_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin hmatching{
-    "hmatching",       py::Dialect::Tokpidjin, 2, 2, &hmatching_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin vmatching{
-    "vmatching",       py::Dialect::Tokpidjin, 2, 2, &vmatching_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin manhattan{
-    "manhattan",       py::Dialect::Tokpidjin, 2, 2, &manhattan_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin adjacent{
-    "adjacent",        py::Dialect::Tokpidjin, 2, 2, &adjacent_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin bordering{
-    "bordering",       py::Dialect::Tokpidjin, 2, 2, &bordering_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin square_t{"square_t",        py::Dialect::Tokpidjin, 1, 1,
+                                     &square_t_impl,    py::SafeDefault::False,
+                                     /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin square_f{"square_f",        py::Dialect::Tokpidjin, 1, 1,
+                                     &square_f_impl,    py::SafeDefault::False,
+                                     /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin vline_i{"vline_i",         py::Dialect::Tokpidjin, 1, 1,
+                                    &vline_i_impl,     py::SafeDefault::False,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin vline_o{"vline_o",         py::Dialect::Tokpidjin, 1, 1,
+                                    &vline_o_impl,     py::SafeDefault::False,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hline_i{"hline_i",         py::Dialect::Tokpidjin, 1, 1,
+                                    &hline_i_impl,     py::SafeDefault::False,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hline_o{"hline_o",         py::Dialect::Tokpidjin, 1, 1,
+                                    &hline_o_impl,     py::SafeDefault::False,
+                                    /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin hmatching{"hmatching",       py::Dialect::Tokpidjin, 2, 2,
+                                      &hmatching_impl,   py::SafeDefault::False,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin vmatching{"vmatching",       py::Dialect::Tokpidjin, 2, 2,
+                                      &vmatching_impl,   py::SafeDefault::False,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin manhattan{"manhattan",       py::Dialect::Tokpidjin, 2, 2,
+                                      &manhattan_impl,   py::SafeDefault::Zero,
+                                      /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin adjacent{"adjacent",        py::Dialect::Tokpidjin, 2, 2,
+                                     &adjacent_impl,    py::SafeDefault::False,
+                                     /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin bordering{"bordering",       py::Dialect::Tokpidjin, 2, 2,
+                                      &bordering_impl,   py::SafeDefault::False,
+                                      /*memoize=*/false, /*default_frames=*/12};
 constinit const py::Builtin centerofmass{"centerofmass",     py::Dialect::Tokpidjin,     1, 1,
                                          &centerofmass_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin numcolors_t{
-    "numcolors_t",     py::Dialect::Tokpidjin, 1, 1, &numcolors_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin numcolors_f{
-    "numcolors_f",     py::Dialect::Tokpidjin, 1, 1, &numcolors_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin color{
-    "color",           py::Dialect::Tokpidjin, 1, 1, &color_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin toobject{"toobject",
-                                     py::Dialect::Tokpidjin,
-                                     2,
-                                     2,
-                                     &toobject_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin numcolors_t{"numcolors_t",     py::Dialect::Tokpidjin, 1, 1,
+                                        &numcolors_t_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin numcolors_f{"numcolors_f",     py::Dialect::Tokpidjin, 1, 1,
+                                        &numcolors_f_impl, py::SafeDefault::Zero,
+                                        /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin color{"color",           py::Dialect::Tokpidjin, 1, 1,
+                                  &color_impl,       py::SafeDefault::Zero,
+                                  /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin toobject{"toobject",           py::Dialect::Tokpidjin,          2, 2,
+                                     &toobject_impl,       py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/12};
 constinit const py::Builtin is_no_grid{"is_no_grid",     py::Dialect::Tokpidjin,     1, 1,
                                        &is_no_grid_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin asobject{"asobject",
-                                     py::Dialect::Tokpidjin,
-                                     1,
-                                     1,
-                                     &asobject_impl,
-                                     py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin asobject{"asobject",           py::Dialect::Tokpidjin,          1, 1,
+                                     &asobject_impl,       py::SafeDefault::EmptyFrozenSet,
                                      /*memoize=*/false,
                                      /*default_frames=*/10};
 } // namespace fn

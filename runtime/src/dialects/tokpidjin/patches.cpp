@@ -911,80 +911,52 @@ Value neighbors_impl(const Value* args, std::size_t) {
 } // namespace
 
 namespace fn {
-constinit const py::Builtin toindices{"toindices",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &toindices_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin toindices{"toindices",          py::Dialect::Tokpidjin,          1, 1,
+                                      &toindices_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/12};
-constinit const py::Builtin toindices_i{"toindices_i",
-                                        py::Dialect::Tokpidjin,
-                                        1,
-                                        1,
-                                        &toindices_i_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin toindices_i{"toindices_i",        py::Dialect::Tokpidjin,          1, 1,
+                                        &toindices_i_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/10};
-constinit const py::Builtin toindices_o{"toindices_o",
-                                        py::Dialect::Tokpidjin,
-                                        1,
-                                        1,
-                                        &toindices_o_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin toindices_o{"toindices_o",        py::Dialect::Tokpidjin,          1, 1,
+                                        &toindices_o_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/10};
 constinit const py::Builtin shape_t{"shape_t", py::Dialect::Tokpidjin, 1,
                                     1,         &shape_t_impl,          py::SafeDefault::EmptyTuple};
 constinit const py::Builtin shape_f{"shape_f", py::Dialect::Tokpidjin, 1,
                                     1,         &shape_f_impl,          py::SafeDefault::EmptyTuple};
-constinit const py::Builtin portrait_t{
-    "portrait_t",      py::Dialect::Tokpidjin, 1, 1, &portrait_t_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin portrait_f{
-    "portrait_f",      py::Dialect::Tokpidjin, 1, 1, &portrait_f_impl, py::SafeDefault::False,
-    /*memoize=*/false, /*default_frames=*/12};
-constinit const py::Builtin colorcount_t{
-    "colorcount_t",    py::Dialect::Tokpidjin, 2, 2, &colorcount_t_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin colorcount_f{
-    "colorcount_f",    py::Dialect::Tokpidjin, 2, 2, &colorcount_f_impl, py::SafeDefault::Zero,
-    /*memoize=*/false, /*default_frames=*/10};
-constinit const py::Builtin colorfilter{"colorfilter",
-                                        py::Dialect::Tokpidjin,
-                                        2,
-                                        2,
-                                        &colorfilter_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin portrait_t{"portrait_t",      py::Dialect::Tokpidjin, 1, 1,
+                                       &portrait_t_impl,  py::SafeDefault::False,
+                                       /*memoize=*/false, /*default_frames=*/10};
+constinit const py::Builtin portrait_f{"portrait_f",      py::Dialect::Tokpidjin, 1, 1,
+                                       &portrait_f_impl,  py::SafeDefault::False,
+                                       /*memoize=*/false, /*default_frames=*/12};
+constinit const py::Builtin colorcount_t{"colorcount_t",     py::Dialect::Tokpidjin, 2, 2,
+                                         &colorcount_t_impl, py::SafeDefault::Zero,
+                                         /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin colorcount_f{"colorcount_f",     py::Dialect::Tokpidjin, 2, 2,
+                                         &colorcount_f_impl, py::SafeDefault::Zero,
+                                         /*memoize=*/false,  /*default_frames=*/10};
+constinit const py::Builtin colorfilter{"colorfilter",        py::Dialect::Tokpidjin,          2, 2,
+                                        &colorfilter_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/14};
 constinit const py::Builtin colorfilter_t{"colorfilter_t",     py::Dialect::Tokpidjin,     2, 2,
                                           &colorfilter_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin sizefilter{"sizefilter",
-                                       py::Dialect::Tokpidjin,
-                                       2,
-                                       2,
-                                       &sizefilter_impl,
-                                       py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin sizefilter{"sizefilter",         py::Dialect::Tokpidjin,          2, 2,
+                                       &sizefilter_impl,     py::SafeDefault::EmptyFrozenSet,
                                        /*memoize=*/false,
                                        /*default_frames=*/10};
 constinit const py::Builtin sizefilter_t{"sizefilter_t",     py::Dialect::Tokpidjin,     2, 2,
                                          &sizefilter_t_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin asindices{"asindices",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &asindices_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin asindices{"asindices",          py::Dialect::Tokpidjin,          1, 1,
+                                      &asindices_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin f_ofcolor{"f_ofcolor",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &f_ofcolor_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin f_ofcolor{"f_ofcolor",          py::Dialect::Tokpidjin,          2, 2,
+                                      &f_ofcolor_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin corner{"corner", py::Dialect::Tokpidjin, 2,
@@ -1015,63 +987,35 @@ constinit const py::Builtin lrcorner_o{"lrcorner_o",     py::Dialect::Tokpidjin,
                                        &lrcorner_o_impl, py::SafeDefault::EmptyTuple};
 constinit const py::Builtin crop{"crop",     py::Dialect::Tokpidjin,     3, 3,
                                  &crop_impl, py::SafeDefault::EmptyTuple};
-constinit const py::Builtin recolor_i{"recolor_i",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &recolor_i_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin recolor_i{"recolor_i",          py::Dialect::Tokpidjin,          2, 2,
+                                      &recolor_i_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
-constinit const py::Builtin recolor_o{"recolor_o",
-                                      py::Dialect::Tokpidjin,
-                                      2,
-                                      2,
-                                      &recolor_o_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin recolor_o{"recolor_o",          py::Dialect::Tokpidjin,          2, 2,
+                                      &recolor_o_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 constinit const py::Builtin shift{
     "shift",           py::Dialect::Tokpidjin, 2, 2, &shift_impl, py::SafeDefault::EmptyFrozenSet,
     /*memoize=*/false, /*default_frames=*/15};
-constinit const py::Builtin normalize_i{"normalize_i",
-                                        py::Dialect::Tokpidjin,
-                                        1,
-                                        1,
-                                        &normalize_i_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin normalize_i{"normalize_i",        py::Dialect::Tokpidjin,          1, 1,
+                                        &normalize_i_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/10};
-constinit const py::Builtin normalize_o{"normalize_o",
-                                        py::Dialect::Tokpidjin,
-                                        1,
-                                        1,
-                                        &normalize_o_impl,
-                                        py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin normalize_o{"normalize_o",        py::Dialect::Tokpidjin,          1, 1,
+                                        &normalize_o_impl,    py::SafeDefault::EmptyFrozenSet,
                                         /*memoize=*/false,
                                         /*default_frames=*/10};
-constinit const py::Builtin dneighbors{"dneighbors",
-                                       py::Dialect::Tokpidjin,
-                                       1,
-                                       1,
-                                       &dneighbors_impl,
-                                       py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin dneighbors{"dneighbors",         py::Dialect::Tokpidjin,          1, 1,
+                                       &dneighbors_impl,     py::SafeDefault::EmptyFrozenSet,
                                        /*memoize=*/false,
                                        /*default_frames=*/10};
-constinit const py::Builtin ineighbors{"ineighbors",
-                                       py::Dialect::Tokpidjin,
-                                       1,
-                                       1,
-                                       &ineighbors_impl,
-                                       py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin ineighbors{"ineighbors",         py::Dialect::Tokpidjin,          1, 1,
+                                       &ineighbors_impl,     py::SafeDefault::EmptyFrozenSet,
                                        /*memoize=*/false,
                                        /*default_frames=*/10};
-constinit const py::Builtin neighbors{"neighbors",
-                                      py::Dialect::Tokpidjin,
-                                      1,
-                                      1,
-                                      &neighbors_impl,
-                                      py::SafeDefault::EmptyFrozenSet,
+constinit const py::Builtin neighbors{"neighbors",          py::Dialect::Tokpidjin,          1, 1,
+                                      &neighbors_impl,      py::SafeDefault::EmptyFrozenSet,
                                       /*memoize=*/false,
                                       /*default_frames=*/10};
 } // namespace fn
