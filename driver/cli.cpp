@@ -1,6 +1,7 @@
 #include "cli.hpp"
 
 #include "output_file.hpp"
+#include "progress_line.hpp"
 
 #include "program_command.hpp"
 #include "run.hpp"
@@ -109,48 +110,23 @@ solving and in total with tasks per second, and the batch runtime's statistics.
 
 )";
 
-using Clock = std::chrono::steady_clock;
-
-/// The progress line on stderr: shown once the run has taken a second, redrawn in place
-/// on a terminal (at most ten times a second), one line a second otherwise.
+/// The progress line of a run over compiled solvers: the tasks solved so far, and the task
+/// that finished last.
 class ProgressDisplay {
 public:
-  ProgressDisplay(std::ostream& err, bool terminal) : err_(err), terminal_(terminal) {}
+  ProgressDisplay(std::ostream& err, bool terminal) : line_(err, terminal) {}
 
   void update(std::size_t done, std::size_t total, const TaskReport& task) {
     solved_ += task.status == TaskStatus::Solved;
-    const Clock::time_point now = Clock::now();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (elapsed < 1.0)
-      return;
-    const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
-    if (drawn_ && since_draw < (terminal_ ? 0.1 : 1.0) && done != total)
-      return;
-    last_draw_ = now;
-    drawn_ = true;
-    const double left = elapsed / static_cast<double>(done) * static_cast<double>(total - done);
-    const double rate = static_cast<double>(done) / elapsed;
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "[%zu/%zu] solved %zu, %.1f tasks/s, %.1f s elapsed, ~%.0f s left  %s", done,
-                  total, solved_, rate, elapsed, left, task.id.c_str());
-    if (terminal_)
-      err_ << "\r\033[K" << line << std::flush;
-    else
-      err_ << line << '\n' << std::flush;
+    std::string before = "solved ";
+    before += std::to_string(solved_);
+    before += ", ";
+    line_.update(done, total, before, task.id);
   }
-
-  void finish() {
-    if (drawn_ && terminal_)
-      err_ << "\r\033[K" << std::flush;
-  }
+  void finish() { line_.finish(); }
 
 private:
-  std::ostream& err_;
-  bool terminal_;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_draw_{};
-  bool drawn_ = false;
+  ProgressLine line_;
   std::size_t solved_ = 0;
 };
 

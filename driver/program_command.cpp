@@ -5,6 +5,7 @@
 #include "allocator.hpp"
 #include "cli.hpp"
 #include "output_file.hpp"
+#include "progress_line.hpp"
 
 #include "battgpu/dialects/module.hpp"
 #include "battgpu/frontend/parser.hpp"
@@ -502,16 +503,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   const bool show_progress =
       a.progress == ProgramArguments::Progress::On ||
       (a.progress == ProgramArguments::Progress::Auto && err_is_terminal && !a.quiet);
-  const auto start = std::chrono::steady_clock::now();
+  ProgressLine progress(err, err_is_terminal);
   if (show_progress)
-    a.run.progress = [&](std::size_t done, std::size_t total) {
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (elapsed < 1.0 && done != total)
-        return;
-      err << "\r" << done << "/" << total << " tasks, " << fixed(done / std::max(elapsed, 1e-9), 1)
-          << " tasks/s" << (done == total ? "\n" : "") << std::flush;
-    };
+    a.run.progress = [&](std::size_t done, std::size_t total) { progress.update(done, total); };
   if (!a.run.trace_call.empty())
     a.run.trace = [&](const interp::Call&, const frontend::SourceStatement& statement,
                       const std::string& target, const py::Value& value) {
@@ -524,6 +518,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   interp::RunSummary summary = compiled != nullptr
                                    ? interp::run_program(*compiled, loaded.tasks, a.run)
                                    : interp::run_program(program, loaded.tasks, a.run);
+  progress.finish();
   if (!a.run.trace_call.empty())
     return loaded.errors.empty() ? exit_ok : exit_load_error;
 

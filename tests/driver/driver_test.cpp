@@ -1,6 +1,7 @@
 // The `battgpu` command line, run in-process: flags, reports, exit codes, failing solvers.
 #include "cli.hpp"
 #include "output_file.hpp"
+#include "progress_line.hpp"
 #include "run.hpp"
 
 #include "battgpu/runtime/py_objects.hpp"
@@ -308,6 +309,51 @@ TEST(Driver, ProgressDisplayOnlyForRunsOverASecond) {
   EXPECT_EQ(tty.err.substr(tty.err.size() - 4), "\r\033[K");
   Result off = run_cli({"run", "--no-progress", "--solver", "test-slow", dir.str()}, true);
   EXPECT_EQ(off.err, "");
+}
+
+TEST(Driver, ProgressLineShowsRateElapsedAndTimeLeft) {
+  using battgpu::driver::ProgressLine;
+  const auto two_seconds_ago = ProgressLine::Clock::now() - std::chrono::seconds(2);
+  std::ostringstream log;
+  ProgressLine line(log, /*terminal=*/false, two_seconds_ago);
+  line.update(0, 4);
+  EXPECT_EQ(log.str(), "");
+  line.update(1, 4, "solved 1, ", "t1");
+  // One task in two seconds: 0.5 a second, three left, six seconds.
+  EXPECT_EQ(log.str().rfind("[1/4] solved 1, 0.5 tasks/s, 2.0 s elapsed, ~6 s left  t1\n", 0), 0u)
+      << log.str();
+  line.update(2, 4); // within a second of the last line, in a log: not drawn
+  EXPECT_EQ(log.str().find("[2/4]"), std::string::npos);
+  line.update(4, 4); // the last is always drawn
+  EXPECT_NE(log.str().find("[4/4] "), std::string::npos) << log.str();
+  EXPECT_NE(log.str().find("~0 s left\n"), std::string::npos) << log.str();
+  line.finish();
+  EXPECT_EQ(log.str().find('\r'), std::string::npos);
+
+  std::ostringstream tty;
+  ProgressLine on_terminal(tty, /*terminal=*/true, two_seconds_ago);
+  on_terminal.update(3, 4);
+  on_terminal.finish();
+  EXPECT_EQ(tty.str().rfind("\r\033[K[3/4] ", 0), 0u) << tty.str();
+  EXPECT_EQ(tty.str().substr(tty.str().size() - 4), "\r\033[K");
+
+  std::ostringstream early;
+  ProgressLine fresh(early, /*terminal=*/true);
+  fresh.update(1, 4); // under a second into the run
+  fresh.finish();
+  EXPECT_EQ(early.str(), "");
+}
+
+TEST(Driver, AProgramRunShowsTheProgressLine) {
+  // The example batt module over the shipped tasks taken twice, on one thread: seconds, long
+  // enough for the line on any machine.
+  Result r = run_cli({"run", BATTGPU_EXAMPLE_BATT, BATTGPU_TRAINING_TASKS, BATTGPU_TRAINING_TASKS,
+                      "--jobs", "1", "--progress", "-q"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("[800/800] "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" tasks/s, "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" s left"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err; // not a terminal: lines
 }
 
 TEST(Driver, AProgramFileThatCannotBeReadIsReportedAsSuch) {
