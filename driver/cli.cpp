@@ -8,17 +8,14 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string_view>
 #include <vector>
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #ifndef BATTGPU_VERSION

@@ -13,9 +13,11 @@
 
 namespace {
 
-void* allocate(std::size_t n) {
+/// Memory from `mi_allocate()`, as the standard operator new gets it: on failure the
+/// new_handler (if one is set) is given its chance, then std::bad_alloc.
+template <class MiAllocate> void* allocate_with(MiAllocate&& mi_allocate) {
   while (true) {
-    if (void* p = mi_malloc(n))
+    if (void* p = mi_allocate())
       return p;
     const std::new_handler handler = std::get_new_handler();
     if (handler == nullptr)
@@ -24,15 +26,12 @@ void* allocate(std::size_t n) {
   }
 }
 
+void* allocate(std::size_t n) {
+  return allocate_with([n] { return mi_malloc(n); });
+}
+
 void* allocate_aligned(std::size_t n, std::align_val_t alignment) {
-  while (true) {
-    if (void* p = mi_malloc_aligned(n, static_cast<std::size_t>(alignment)))
-      return p;
-    const std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr)
-      throw std::bad_alloc();
-    handler();
-  }
+  return allocate_with([=] { return mi_malloc_aligned(n, static_cast<std::size_t>(alignment)); });
 }
 
 template <class F> void* or_null(F&& allocation) noexcept {
