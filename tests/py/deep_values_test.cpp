@@ -1,16 +1,23 @@
 // Values nested far deeper than any stack could recurse through (a chain of statements each
 // making a tuple of the one before): freeing them does not recurse once a level (py::destroy
 // defers past a depth, as CPython's trashcan does), and writing or comparing them canonically
-// stops with NestingTooDeep past py::kMaxCanonicalDepth instead of overflowing the stack.
+// stops with NestingTooDeep past py::kMaxCanonicalDepth instead of overflowing the stack;
+// comparing them with Python's `==` and `<` stops at the recursion limit, as CPython's
+// RecursionError "in comparison" does.
+#include "battgpu/py/builtins.hpp"
+#include "battgpu/py/call.hpp"
 #include "battgpu/py/canonical.hpp"
+#include "battgpu/py/compare.hpp"
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace py = battgpu::py;
 using py::Value;
@@ -59,6 +66,48 @@ TEST(DeepValues, CanonicalOrderOfDeepElementsStopsToo) {
   // Shallow values still compare: (0, 0) < ((0, 0), 0) as ints sort before tuples.
   EXPECT_TRUE(py::canonical_less(nested(1), nested(2)));
   EXPECT_FALSE(py::canonical_less(nested(2), nested(1)));
+}
+
+/// The smallest depth k in [900, 1100) at which `fails(k)` holds for two chains k deep built
+/// apart, from three frames (CPython's `<module>`, a function and a lambda calling the probe).
+int first_failing_depth(const std::function<bool(const Value&, const Value&)>& fails) {
+  for (int k = 900; k < 1100; ++k)
+    if (fails(nested(k), nested(k)))
+      return k;
+  return -1;
+}
+
+TEST(DeepValues, ComparisonsStopAtTheRecursionLimit) {
+  // Each nested comparison of items that are not the same object takes a recursion level, as
+  // PyObject_RichCompare's does. Measured in CPython 3.11 from three frames: `a == b`, `a < b`
+  // and `sorted((b, a))` all raise RecursionError from 998 deep.
+  ASSERT_EQ(py::FrameGuard::base_depth() + py::FrameGuard::depth(), 3);
+  EXPECT_EQ(first_failing_depth([](const Value& a, const Value& b) {
+              const bool equal = py::op_eq(a, b);
+              const bool too_deep = py::take_comparison_too_deep();
+              EXPECT_NE(equal, too_deep);
+              return too_deep;
+            }),
+            998);
+  EXPECT_FALSE(py::take_comparison_too_deep()); // taken
+  EXPECT_EQ(first_failing_depth([](const Value& a, const Value& b) {
+              py::FrameGuard top; // `<` itself, as the DSL's callers of py::lt count it
+              const py::Result<bool> less = py::lt(a, b);
+              return !less.ok() && less.error().type == py::Exc::RecursionError;
+            }),
+            998);
+  EXPECT_EQ(first_failing_depth([](const Value& a, const Value& b) {
+              std::vector<Value> items{b, a};
+              const py::Status st = py::sort(items);
+              return !st.ok() && st.error().type == py::Exc::RecursionError;
+            }),
+            998);
+  // A million levels: stopped near the top, not a level of the stack each.
+  std::thread t([] {
+    EXPECT_FALSE(py::eq(nested(1000000), nested(1000000)));
+    EXPECT_TRUE(py::take_comparison_too_deep());
+  });
+  t.join();
 }
 
 } // namespace

@@ -599,15 +599,6 @@ SortCompareLevel sort_compare_level(const std::vector<Value>& keys) {
   }
 }
 
-/// Python's `x is y` for two items of tuples compared by the sort: ints are shared objects
-/// only in CPython's small-int cache (-5 ... 256); other values as same_object sees them.
-bool same_item_object(const Value& x, const Value& y) {
-  if (x.kind() == Kind::Int)
-    return y.kind() == Kind::Int && x.as_int() == y.as_int() && x.as_int() >= -5 &&
-           x.as_int() <= 256;
-  return same_object(x, y);
-}
-
 /// `key(a) < key(b)` for the sort. `level` is SortCompareLevel::None while a comparison's
 /// own recursion level fits under the limit; at the limit it says which comparisons fail.
 struct KeyLess {
@@ -620,7 +611,7 @@ struct KeyLess {
       const TupleObject& x = as_tuple(*a);
       const TupleObject& y = as_tuple(*b);
       for (std::uint32_t i = 0; i < x.size && i < y.size; ++i)
-        if (!same_item_object(x[i], y[i]))
+        if (!python_is(x[i], y[i]))
           return recursion_error();
     }
     return lt(*a, *b);

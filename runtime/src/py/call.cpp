@@ -6,6 +6,7 @@
 
 #include <new>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace battgpu::py {
@@ -30,13 +31,25 @@ Value call_safe_callable(const ClosureObject&, const Value*, std::size_t) {
 }
 constexpr ClosureType kSafeCallable{"safe_callable", 0, true, &call_safe_callable};
 
+/// Runs the body of a Python-level function: a comparison in it that went past the recursion
+/// limit (compare.hpp) is the RecursionError the function raises.
+template <class Body> Value raising_deep_comparisons(Body&& body) {
+  const bool outer = take_comparison_too_deep();
+  Value result = body();
+  if (take_comparison_too_deep())
+    result = comparison_recursion_error();
+  if (outer) // not this function's: left for the one that made it
+    mark_comparison_too_deep();
+  return result;
+}
+
 Value call_closure(const ClosureObject& c, const Value* args, std::size_t nargs) {
   if (!c.type->varargs && nargs != static_cast<std::size_t>(c.type->argcount))
     return wrong_arity();
   FrameGuard frame;
   if (!frame.ok())
     return Error{Exc::RecursionError, "maximum recursion depth exceeded"};
-  return c.type->call(c, args, nargs);
+  return raising_deep_comparisons([&] { return c.type->call(c, args, nargs); });
 }
 
 } // namespace
@@ -97,7 +110,7 @@ namespace {
 /// function, as in Python (where tokpidjin's wrapper then gives the safe default).
 Value run_impl(const Builtin& f, const Value* args, std::size_t nargs) {
   try {
-    return f.impl(args, nargs);
+    return raising_deep_comparisons([&] { return f.impl(args, nargs); });
   } catch (const std::bad_alloc&) {
     return Error{Exc::MemoryError, "out of memory"};
   } catch (const std::length_error&) {

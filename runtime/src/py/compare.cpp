@@ -1,9 +1,11 @@
 #include "battgpu/py/compare.hpp"
 
+#include "battgpu/py/call.hpp"
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
 #include <cmath>
+#include <utility>
 
 namespace battgpu::py {
 namespace {
@@ -49,13 +51,44 @@ int compare_numbers(const Value& a, const Value& b) {
   return c == 2 ? 2 : -c;
 }
 
+/// Set when a comparison went deeper than the recursion limit (take_comparison_too_deep).
+thread_local bool t_comparison_too_deep = false;
+
+bool tuples_equal(const TupleObject& x, const TupleObject& y);
+bool frozensets_equal(const Value& a, const Value& b);
+
+/// PyObject_RichCompare(a, b, Py_EQ) as a container's comparison makes it for its items: one
+/// recursion level, then the comparison. -1 where the level is past the recursion limit
+/// (CPython's RecursionError "in comparison"), else 1 or 0.
+int items_equal(const Value& a, const Value& b) {
+  if (python_is(a, b))
+    return 1;
+  FrameGuard level;
+  if (!level.ok())
+    return -1;
+  if (a.kind() != b.kind() || (a.kind() != Kind::Tuple && a.kind() != Kind::FrozenSet))
+    return op_eq(a, b) ? 1 : 0;
+  // Whether this comparison went too deep: the flag as it was before it is kept.
+  const bool outer = std::exchange(t_comparison_too_deep, false);
+  const bool equal =
+      a.kind() == Kind::Tuple ? tuples_equal(as_tuple(a), as_tuple(b)) : frozensets_equal(a, b);
+  if (std::exchange(t_comparison_too_deep, outer))
+    return -1;
+  return equal ? 1 : 0;
+}
+
 bool tuples_equal(const TupleObject& x, const TupleObject& y) {
-  if (x.size != y.size)
-    return false;
-  for (std::uint32_t i = 0; i < x.size; ++i)
-    if (!eq(x[i], y[i]))
+  // tuplerichcompare: the items up to the shorter length first, then the lengths; a level
+  // past the limit stops the comparison, which then unwinds as unequal.
+  const std::uint32_t n = x.size < y.size ? x.size : y.size;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const int equal = items_equal(x[i], y[i]);
+    if (equal < 0)
+      t_comparison_too_deep = true;
+    if (equal <= 0)
       return false;
-  return true;
+  }
+  return x.size == y.size;
 }
 
 bool frozensets_equal(const Value& a, const Value& b) {
@@ -85,6 +118,33 @@ bool apply(int c, CompareOp op) {
 }
 
 } // namespace
+
+bool python_is(const Value& a, const Value& b) {
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case Kind::Int:
+    return a.as_int() == b.as_int() && a.as_int() >= -5 && a.as_int() <= 256;
+  case Kind::Str:
+    return a.object() == b.object() || as_str(a) == as_str(b);
+  case Kind::Tuple:
+    return a.object() == b.object() && !a.object()->shared_for_equal_values;
+  default:
+    return same_object(a, b);
+  }
+}
+
+bool take_comparison_too_deep() noexcept {
+  return std::exchange(t_comparison_too_deep, false);
+}
+
+void mark_comparison_too_deep() noexcept {
+  t_comparison_too_deep = true;
+}
+
+Error comparison_recursion_error() {
+  return Error{Exc::RecursionError, "maximum recursion depth exceeded in comparison"};
+}
 
 bool same_object(const Value& a, const Value& b) {
   if (a.kind() != b.kind())
@@ -123,9 +183,18 @@ bool op_eq(const Value& a, const Value& b) {
   case Kind::Str:
     return as_str(a) == as_str(b);
   case Kind::Tuple:
-    return a.object() == b.object() || tuples_equal(as_tuple(a), as_tuple(b));
-  case Kind::FrozenSet:
-    return a.object() == b.object() || frozensets_equal(a, b);
+  case Kind::FrozenSet: {
+    if (a.object() == b.object())
+      return true;
+    // The comparison's own level (PyObject_RichCompare), under which the items are compared.
+    FrameGuard level;
+    if (!level.ok()) {
+      t_comparison_too_deep = true;
+      return false;
+    }
+    return a.kind() == Kind::Tuple ? tuples_equal(as_tuple(a), as_tuple(b))
+                                   : frozensets_equal(a, b);
+  }
   case Kind::Function:
     return a.as_builtin() == b.as_builtin();
   case Kind::Closure:
@@ -203,29 +272,46 @@ Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
   }
   case Kind::Tuple: {
     // tuplerichcompare: the first items that differ decide; else the lengths.
+    // Each item comparison, and the last one that decides, enters a recursion level.
     const TupleObject& x = as_tuple(a);
     const TupleObject& y = as_tuple(b);
     std::uint32_t i = 0;
-    while (i < x.size && i < y.size && eq(x[i], y[i]))
-      ++i;
+    for (; i < x.size && i < y.size; ++i) {
+      const int equal = items_equal(x[i], y[i]);
+      if (equal < 0)
+        return comparison_recursion_error();
+      if (equal == 0)
+        break;
+    }
     if (i >= x.size || i >= y.size)
       return apply(x.size < y.size ? -1 : (x.size > y.size ? 1 : 0), op);
+    FrameGuard level;
+    if (!level.ok())
+      return comparison_recursion_error();
     return compare(x[i], y[i], op);
   }
   case Kind::FrozenSet: {
     const SetTable& x = as_set_table(a);
     const SetTable& y = as_set_table(b);
+    const bool outer = std::exchange(t_comparison_too_deep, false);
+    bool result = false;
     switch (op) {
     case CompareOp::Le:
-      return SetTable::is_subset(x, y);
+      result = SetTable::is_subset(x, y);
+      break;
     case CompareOp::Ge:
-      return SetTable::is_subset(y, x);
+      result = SetTable::is_subset(y, x);
+      break;
     case CompareOp::Lt:
-      return x.size() < y.size() && SetTable::is_subset(x, y);
+      result = x.size() < y.size() && SetTable::is_subset(x, y);
+      break;
     case CompareOp::Gt:
-      return x.size() > y.size() && SetTable::is_subset(y, x);
+      result = x.size() > y.size() && SetTable::is_subset(y, x);
+      break;
     }
-    return false;
+    if (std::exchange(t_comparison_too_deep, outer))
+      return comparison_recursion_error();
+    return result;
   }
   default:
     return unorderable("comparison not supported between these instances");

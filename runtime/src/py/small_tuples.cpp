@@ -72,6 +72,7 @@ private:
         new (&t->items()[m]) Value();
       make_(k, t->items());
       t->immortal = true;
+      t->shared_for_equal_values = true;
       hash(Value::immortal_object(t)); // computed once, kept in the tuple
     }
     ready_[r].store(true, std::memory_order_release);

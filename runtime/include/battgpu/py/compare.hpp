@@ -7,8 +7,23 @@
 namespace battgpu::py {
 
 /// `a == b` as containers and `in` see it (PyObject_RichCompareBool): the same object is
-/// equal to itself first, so a NaN equals itself there. Never fails for the DSL's values.
+/// equal to itself first, so a NaN equals itself there. Each nested comparison of items
+/// enters a recursion level, as in CPython: past the recursion limit the comparison stops,
+/// gives false and leaves take_comparison_too_deep() set (CPython's RecursionError "in
+/// comparison", which the function comparing raises: py::call turns it into that error).
 bool eq(const Value& a, const Value& b);
+/// Whether a comparison of this thread went past the recursion limit since the last call;
+/// clears it.
+bool take_comparison_too_deep() noexcept;
+void mark_comparison_too_deep() noexcept;
+/// The RecursionError of such a comparison.
+Error comparison_recursion_error();
+/// Python's `a is b` as far as it can be told: what PyObject_RichCompareBool takes for equal
+/// without calling PyObject_RichCompare (and so without a recursion level). The same object,
+/// except the small pairs and cells, which battgpu shares and CPython builds apart; values
+/// CPython keeps one object of (small ints, bools, None); equal strings (the DSL's are
+/// literals, interned).
+bool python_is(const Value& a, const Value& b);
 /// The `==` operator itself: a NaN is not equal to itself.
 bool op_eq(const Value& a, const Value& b);
 inline bool op_ne(const Value& a, const Value& b) {

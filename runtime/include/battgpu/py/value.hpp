@@ -175,6 +175,9 @@ struct Object {
   /// Objects that are never freed (the empty tuple, the shared pairs and cells). Set before the
   /// first Value refers to the object (Values copy the flag: Value::adopt, Value::make_immortal).
   bool immortal = false;
+  /// One object shared by every equal value (the small pairs and cells), where CPython builds
+  /// each apart: Python's `is` would not hold between them (compare.cpp's recursion levels).
+  bool shared_for_equal_values = false;
 };
 
 /// Frees `obj` (its count reached zero): defined in value.cpp, dispatches on the kind.
