@@ -195,6 +195,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("timeouts").value(static_cast<std::int64_t>(s.timeouts));
   w.key("o_records").value(static_cast<std::int64_t>(s.o_records));
   w.key("s_records").value(static_cast<std::int64_t>(s.s_records));
+  w.key("records_unwritten").value(static_cast<std::int64_t>(s.records_unwritten));
   w.key("load_errors").value(static_cast<std::int64_t>(load_errors));
   w.key("raised_types").begin_object();
   for (const auto& [type, n] : s.raised_types)
@@ -576,7 +577,12 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   for (const auto& [type, n] : summary.raised_types)
     out << " (" << type << " " << n << ")";
   out << ", timeouts " << summary.timeouts << "\n";
-  out << "records: o " << summary.o_records << ", s " << summary.s_records << "\n";
+  out << "records: o " << summary.o_records << ", s " << summary.s_records;
+  if (summary.records_unwritten > 0)
+    out << "; " << summary.records_unwritten
+        << (summary.records_unwritten == 1 ? " call's" : " calls'")
+        << " records could not be written (written as raising)";
+  out << "\n";
   out << "time: check " << fixed(check_seconds, 3) << " s, load " << fixed(load_seconds, 3)
       << " s, run " << fixed(summary.wall_seconds, 3) << " s on " << summary.jobs << " threads ("
       << fixed(summary.calls

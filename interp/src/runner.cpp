@@ -357,9 +357,13 @@ private:
   /// MemoryError, and where a record nests too deep to write (py::kMaxCanonicalDepth) as
   /// raising RecursionError, as Python's writer would raise; either without its lists, and the
   /// run goes on.
-  static std::string writable_record_line(const std::string& task, PlannedCall& pc) {
+  static std::string writable_record_line(const std::string& task, PlannedCall& pc,
+                                          bool& unwritten) {
+    unwritten = true;
     try {
-      return record_line(task, pc.split, pc.index, pc.call);
+      std::string line = record_line(task, pc.split, pc.index, pc.call);
+      unwritten = false;
+      return line;
     } catch (const std::bad_alloc&) {
       drop_records_for_memory(pc.call);
     } catch (const std::length_error&) {
@@ -378,11 +382,13 @@ private:
     std::vector<std::pair<std::string, const py::Value*>> cands;
     for (PlannedCall& pc : block.calls) {
       TaskOutcome& outcome = block.outcomes[pc.task - block.first_task];
-      if (options_.record_sink)
-        block.lines.push_back(writable_record_line(outcome.id, pc));
       const Call& c = pc.call;
-      outcome.calls.push_back(
-          {pc.split, pc.index, c.status, c.error, c.o.size(), c.s.size(), c.seconds});
+      // The call's own outcome, before writing its records may replace it.
+      CallOutcome call_outcome{pc.split,   pc.index,   c.status, c.error,
+                               c.o.size(), c.s.size(), c.seconds};
+      if (options_.record_sink)
+        block.lines.push_back(writable_record_line(outcome.id, pc, call_outcome.records_unwritten));
+      outcome.calls.push_back(std::move(call_outcome));
       if (pc.expected) {
         ++outcome.checked_tests;
         cands.clear();
@@ -726,6 +732,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
         summary.o_records += c.o_records;
         summary.s_records += c.s_records;
         summary.seconds_in_calls += c.seconds;
+        summary.records_unwritten += c.records_unwritten;
         if (c.status == Call::Status::Raised) {
           ++summary.raised;
           ++summary.raised_types[std::string(py::exc_name(c.error))];

@@ -1,7 +1,8 @@
 // A record nested deeper than py::kMaxCanonicalDepth cannot be written (its writer would
 // recurse past the thread's stack; CPython's, which recurses in Python, stops with
 // RecursionError far sooner): its call is recorded as raising RecursionError with empty lists,
-// and the other calls keep their records. A record nested less deep is written in full.
+// and the other calls keep their records; the run's summary keeps the call's own outcome and
+// counts it apart. A record nested less deep is written in full.
 #include "battgpu/interp/runner.hpp"
 #include "battgpu/py/canonical.hpp"
 #include "test_inputs.hpp"
@@ -38,20 +39,26 @@ std::string deep_batt(int depth) {
   return text;
 }
 
-std::vector<std::string> run_lines(const std::string& text) {
+/// Runs `text` over 007bbfb7 (3x3 grids) and 2dee498d, one of whose calls has a grid of 64
+/// cells; its record lines go to `lines` where given.
+RunSummary run(const std::string& text, std::vector<std::string>* lines) {
   const frontend::Program program = checked_tokpidjin(text, "deep_records.py");
   EXPECT_FALSE(program.has_errors());
-  std::vector<std::string> lines;
   RunOptions options;
   options.jobs = 2;
-  options.record_sink = [&](const std::string& line) { lines.push_back(line); };
-  // 007bbfb7 (3x3 grids) and 2dee498d, one of whose calls has a grid of 64 cells.
+  if (lines != nullptr)
+    options.record_sink = [lines](const std::string& line) { lines->push_back(line); };
   std::vector<tasks::Task> tasks;
   for (tasks::Task& t : training_tasks(400))
     if (t.id == "007bbfb7" || t.id == "2dee498d")
       tasks.push_back(std::move(t));
   EXPECT_EQ(tasks.size(), 2u);
-  const RunSummary summary = run_program(program, tasks, options);
+  return run_program(program, tasks, options);
+}
+
+std::vector<std::string> run_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  const RunSummary summary = run(text, &lines);
   EXPECT_EQ(summary.calls, lines.size());
   return lines;
 }
@@ -75,6 +82,32 @@ TEST(DeepRecords, TooDeepToWriteRaisesRecursionErrorForItsCallOnly) {
   }
   EXPECT_EQ(raised, 1);
   EXPECT_EQ(ok, 9);
+}
+
+TEST(DeepRecords, TheSummaryIsTheCallsOwnWhetherRecordsAreWrittenOrNot) {
+  // The call's own outcome (ok, two records) in both summaries; only the one that writes
+  // records counts a call whose records could not be written.
+  const std::string text = deep_batt(py::kMaxCanonicalDepth + 5);
+  std::vector<std::string> lines;
+  const RunSummary written = run(text, &lines);
+  const RunSummary unwritten = run(text, nullptr);
+  EXPECT_EQ(written.calls, 10u);
+  EXPECT_EQ(written.raised, 0u);
+  EXPECT_EQ(unwritten.raised, 0u);
+  EXPECT_EQ(written.raised_types, unwritten.raised_types);
+  EXPECT_EQ(written.o_records, 20u);
+  EXPECT_EQ(unwritten.o_records, 20u);
+  EXPECT_EQ(written.records_unwritten, 1u);
+  EXPECT_EQ(unwritten.records_unwritten, 0u);
+  std::size_t flagged = 0;
+  for (const TaskOutcome& t : written.tasks)
+    for (const CallOutcome& c : t.calls)
+      if (c.records_unwritten) {
+        ++flagged;
+        EXPECT_EQ(c.status, Call::Status::Ok);
+        EXPECT_EQ(c.o_records, 2u);
+      }
+  EXPECT_EQ(flagged, 1u);
 }
 
 TEST(DeepRecords, DeepButWritableIsWrittenInFull) {

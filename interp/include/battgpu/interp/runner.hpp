@@ -65,6 +65,10 @@ struct CallOutcome {
   std::size_t o_records = 0;
   std::size_t s_records = 0;
   double seconds = 0;
+  /// Its records could not be written (RunOptions::record_sink: out of memory, or nested too
+  /// deep), and its line says it raised instead. The fields above are the call's own outcome,
+  /// the same with records written or not.
+  bool records_unwritten = false;
 };
 
 struct TaskOutcome {
@@ -112,6 +116,8 @@ struct RunSummary {
   std::size_t o_records = 0;
   std::size_t s_records = 0;
   std::map<std::string, std::size_t> raised_types;
+  /// Calls whose records could not be written (CallOutcome::records_unwritten).
+  std::size_t records_unwritten = 0;
   double seconds_in_calls = 0;
   double wall_seconds = 0;
   unsigned jobs = 1;
