@@ -210,7 +210,13 @@ bool eq(const Value& a, const Value& b) {
   return op_eq(a, b);
 }
 
-bool interchangeable(const Value& a, const Value& b) {
+namespace {
+
+/// Values nested deeper than this are not told interchangeable (the memos that ask then
+/// compute again), so that telling does not recurse through a deep chain's every level.
+constexpr int kMaxInterchangeableDepth = 10000;
+
+bool interchangeable_at(const Value& a, const Value& b, int depth) {
   if (a.kind() != b.kind())
     return false;
   switch (a.kind()) {
@@ -228,10 +234,10 @@ bool interchangeable(const Value& a, const Value& b) {
       return true;
     const TupleObject& x = as_tuple(a);
     const TupleObject& y = as_tuple(b);
-    if (x.size != y.size)
+    if (x.size != y.size || depth >= kMaxInterchangeableDepth)
       return false;
     for (std::uint32_t i = 0; i < x.size; ++i)
-      if (!interchangeable(x[i], y[i]))
+      if (!interchangeable_at(x[i], y[i], depth + 1))
         return false;
     return true;
   }
@@ -240,7 +246,8 @@ bool interchangeable(const Value& a, const Value& b) {
       return true;
     const SetTable& x = as_set_table(a);
     const SetTable& y = as_set_table(b);
-    if (x.mask() != y.mask() || x.size() != y.size() || x.fill() != y.fill())
+    if (x.mask() != y.mask() || x.size() != y.size() || x.fill() != y.fill() ||
+        depth >= kMaxInterchangeableDepth)
       return false;
     for (std::int64_t i = 0; i <= x.mask(); ++i) {
       const SetEntry& e = x.slot(i);
@@ -248,7 +255,7 @@ bool interchangeable(const Value& a, const Value& b) {
       if (e.key.kind() != f.key.kind())
         return false;
       if (e.key.kind() != Kind::Unbound && e.key.kind() != Kind::Dummy &&
-          !interchangeable(e.key, f.key))
+          !interchangeable_at(e.key, f.key, depth + 1))
         return false;
     }
     return true;
@@ -256,6 +263,12 @@ bool interchangeable(const Value& a, const Value& b) {
   default:
     return same_object(a, b);
   }
+}
+
+} // namespace
+
+bool interchangeable(const Value& a, const Value& b) {
+  return interchangeable_at(a, b, 0);
 }
 
 Result<bool> compare(const Value& a, const Value& b, CompareOp op) {

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 namespace battgpu::py {
 namespace {
@@ -95,10 +96,54 @@ private:
   std::uint64_t acc_ = kPrime5;
 };
 
+/// Tuples hashed inside one another on this thread, recursively.
+thread_local int t_tuple_hash_depth = 0;
+/// Past this many, the rest is hashed with a stack of its own: values nested far deeper than
+/// a thread's stack could recurse through (a chain of statements each making a tuple of the
+/// one before; CPython's own tuplehash recurses and crashes past about 100 000 levels).
+constexpr int kRecursiveTupleHashDepth = 1000;
+
+/// tuplehash of `root`, its nested tuples not yet hashed taken depth first on an explicit
+/// stack; each one's hash is kept in it as it is finished.
+std::int64_t hash_deep_tuple(const TupleObject& root) {
+  struct Pending {
+    const TupleObject* tuple;
+    std::uint32_t next = 0;
+    TupleHasher hasher;
+  };
+  std::vector<Pending> stack{Pending{&root, 0, TupleHasher{}}};
+  std::int64_t finished = 0;
+  while (!stack.empty()) {
+    Pending& top = stack.back();
+    if (top.next == top.tuple->size) {
+      finished = top.hasher.finish(top.tuple->size);
+      top.tuple->hash.store(finished, std::memory_order_relaxed);
+      stack.pop_back();
+      if (!stack.empty()) {
+        stack.back().hasher.add(finished);
+        ++stack.back().next;
+      }
+      continue;
+    }
+    const Value& item = (*top.tuple)[top.next];
+    if (item.kind() == Kind::Tuple && as_tuple(item).hash.load(std::memory_order_relaxed) == -1) {
+      stack.push_back(Pending{&as_tuple(item), 0, TupleHasher{}});
+      continue;
+    }
+    top.hasher.add(hash(item)); // a frozenset's hash reads its entries' hashes: no recursion
+    ++top.next;
+  }
+  return finished;
+}
+
 std::int64_t hash_tuple(const TupleObject& t) {
+  if (t_tuple_hash_depth >= kRecursiveTupleHashDepth)
+    return hash_deep_tuple(t);
+  ++t_tuple_hash_depth;
   TupleHasher h;
   for (const Value& item : t)
     h.add(hash(item));
+  --t_tuple_hash_depth;
   return h.finish(t.size);
 }
 

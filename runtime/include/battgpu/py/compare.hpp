@@ -33,7 +33,8 @@ inline bool op_ne(const Value& a, const Value& b) {
 /// Whether `a` and `b` are interchangeable as arguments: equal, of the same kinds all the way
 /// down (True is not 1 here, nor 1.0), and frozensets with the same table slot for slot (their
 /// iteration order shows in what a function computes from them). Functions and closures, and
-/// NaNs, by identity.
+/// NaNs, by identity. Values nested deeper than 10 000 levels are not (the memos that ask
+/// compute them again rather than recurse through every level).
 bool interchangeable(const Value& a, const Value& b);
 
 /// `a < b`, `a <= b`, `a > b`, `a >= b`: numbers with numbers, strings with strings, tuples
