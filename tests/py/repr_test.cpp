@@ -21,7 +21,7 @@ namespace {
 
 std::string repr(const Value& v) {
   std::string out;
-  py::append_repr(out, v);
+  EXPECT_TRUE(py::append_repr(out, v).ok());
   return out;
 }
 

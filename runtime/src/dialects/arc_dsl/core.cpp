@@ -292,14 +292,18 @@ Value combine_impl(const Value* args, std::size_t) {
     return py::make_frozenset(std::move(out));
   }
   default: {
-    // A str: str() of the concatenated tuple is its repr.
+    // A str: str() of the concatenated tuple is its repr, with its recursion levels: the
+    // tuple's, and the items' below it (measured).
+    py::FrameGuard tuple_level;
+    if (!tuple_level.ok())
+      return py::repr_recursion_error();
     std::string text = "(";
     std::size_t n = 0;
     for (py::Iter* it : {&ia, &ib})
       while (const Value* e = it->next()) {
         if (n++ != 0)
           text += ", ";
-        py::append_repr(text, *e);
+        PY_CHECK(py::append_repr(text, *e));
       }
     if (n == 1)
       text.push_back(',');

@@ -417,8 +417,9 @@ Value combine_impl(const Value* args, std::size_t) {
   while (const Value* e = ib.next())
     items.push_back(*e);
   if (a.is(Kind::Str)) {
+    // str() of the tuple is its repr, with the repr's recursion levels alone (measured).
     std::string text;
-    py::append_repr(text, tuple_from(std::move(items)));
+    PY_CHECK(py::append_repr(text, tuple_from(std::move(items))));
     return py::make_str(text);
   }
   return tuple_from(std::move(items));

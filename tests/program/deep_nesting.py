@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
-"""Writes a module whose statements compare values nested about as deep as CPython's recursion
-limit (1000), for compare_records.py: each nested comparison takes a recursion level in
-CPython, and past the limit it raises RecursionError "in comparison". Around that depth,
-level by level, the records show exactly where it starts.
+"""Writes a module whose statements compare and print values nested about as deep as CPython's
+recursion limit (1000), for compare_records.py: each nested comparison, and each nested repr,
+takes a recursion level in CPython, and past the limit it raises RecursionError ("in
+comparison", "while getting the repr of an object"). Around that depth, level by level, the
+records show exactly where it starts.
 
 Two equal chains are built, `a_k = (a_{k-1}, 1)` and `b_k = (b_{k-1}, 1)` (distinct objects,
 so every level is compared), then for each depth k of --first..--last: equality of a_k and b_k,
-membership of a_k in {b_k} and equality of {a_k} and {b_k}; and at --first and --last only,
-the order of (b_k, a_k) (tuples compared by the sort). At the last level that sorts, CPython's
-outcome is not the same in every call: in its runner's first two calls of a task the sort
-raised there, in the later ones it did not (measured), one level's difference that the
-interpreter's warming up, not the values, decides.
+membership of a_k in {b_k}, equality of {a_k} and {b_k}, and `combine('x', {a_k})` (str() of
+the tuple ('x', a_k), its repr); and at --first and --last only, the order of (b_k, a_k)
+(tuples compared by the sort).
+
+At the last level that sorts, CPython's outcome is not the same in every call: in its runner's
+first two calls the sort raised there, in the later ones it did not (measured). The same holds
+for one level of a solver's first call. We take it for CPython 3.11's specializing
+interpreter: a call site's first executions go through the generic call path, which takes a
+recursion level that the specialized one does not. battgpu gives the later outcome.
 
   --dialect tokpidjin: a batt module in card.py's format; the DSL's wrapper turns the error
                        into its default (False, an empty tuple), and every call is `ok`.
-  --dialect arc-dsl:   a solver module, a solver a task, each comparing at one depth;
-                       nothing handles RecursionError there, so the call raises it.
+  --dialect arc-dsl:   a solver module, a solver a task, each comparing (or printing, where
+                       DEPTH is given as rDEPTH) at one depth; nothing handles RecursionError
+                       there, so the call raises it.
 
-Usage: deep_comparisons.py --dialect tokpidjin|arc-dsl --out FILE.py
-                           [--first N] [--last N] [--solver TASK:DEPTH ...]
+Usage: deep_nesting.py --dialect tokpidjin|arc-dsl --out FILE.py
+                       [--first N] [--last N] [--solver TASK:[r]DEPTH ...]
 """
 
 import argparse
@@ -51,6 +57,7 @@ def tokpidjin_module(first, last):
             ('equality', f'equality(a{k}, b{k})'),
             ('contained', f'contained(a{k}, initset(b{k}))'),
             ('equality', f'equality(initset(a{k}), initset(b{k}))'),
+            ('combine', f"combine('x', initset(a{k}))"),
         ]
         if k in (first, last):
             checks.append(('order', f'order(astuple(b{k}, a{k}), identity)'))
@@ -58,8 +65,9 @@ def tokpidjin_module(first, last):
             record += 1
             statement(f'r{record}', expr, name)
             # The depth and a value that shows the outcome without the nested value itself.
-            statement(f'q{record}', f'size(r{record})' if name == 'order' else f'r{record}',
-                      'size' if name == 'order' else name)
+            sized = name in ('order', 'combine')
+            statement(f'q{record}', f'size(r{record})' if sized else f'r{record}',
+                      'size' if sized else name)
             lines.append(f"    o.append(({record}, 'None', 'depth {k} {name}', q{record}))")
     lines.append('    return o, s')
     return '\n'.join(lines) + '\n'
@@ -67,13 +75,19 @@ def tokpidjin_module(first, last):
 
 def arc_dsl_module(solvers):
     lines = ['from dsl import *', 'from constants import *']
-    for task, depth in solvers:
+    for task, spec in solvers:
+        printing = spec.startswith('r')
+        depth = int(spec.lstrip('r'))
         lines += ['', '', f'def solve_{task}(I):', '    a0 = size(I)', '    b0 = size(I)']
         for k in range(1, depth + 1):
             lines.append(f'    a{k} = astuple(a{k - 1}, ONE)')
             lines.append(f'    b{k} = astuple(b{k - 1}, ONE)')
-        # One comparison decides the call: the grid below the limit, RecursionError past it.
-        lines.append(f'    x = equality(a{depth}, b{depth})')
+        # One comparison or repr decides the call: the grid below the limit, RecursionError
+        # past it.
+        if printing:
+            lines.append(f"    x = size(combine('x', initset(a{depth})))")
+        else:
+            lines.append(f'    x = equality(a{depth}, b{depth})')
         lines.append('    O = branch(x, I, I)')
         lines.append('    return O')
     return '\n'.join(lines) + '\n'
@@ -83,14 +97,16 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--dialect', choices=('tokpidjin', 'arc-dsl'), required=True)
     ap.add_argument('--out', required=True)
-    ap.add_argument('--solver', action='append', metavar='TASK:DEPTH',
-                    help='arc-dsl: a solver for TASK comparing values DEPTH deep (repeatable; '
-                         'default: three tasks, 996, 997 and 1500 deep)')
+    ap.add_argument('--solver', action='append', metavar='TASK:[r]DEPTH',
+                    help='arc-dsl: a solver for TASK comparing values DEPTH deep, or printing '
+                         'them with r (repeatable; default: comparing 996, 997 and 1500 deep '
+                         'and printing 993 and 995 deep, five tasks)')
     ap.add_argument('--first', type=int, default=985)
     ap.add_argument('--last', type=int, default=1000)
     args = ap.parse_args()
-    solvers = [(t, int(d)) for t, d in (x.split(':') for x in args.solver or
-                                         ['007bbfb7:996', '00d62c1b:997', '017c7c7b:1500'])]
+    solvers = [tuple(x.split(':')) for x in args.solver or
+               ['007bbfb7:996', '00d62c1b:997', '017c7c7b:1500', '025d127b:r993',
+                '045e512c:r995']]
     text = (tokpidjin_module(args.first, args.last) if args.dialect == 'tokpidjin' else
             arc_dsl_module(solvers))
     with open(args.out, 'w') as fp:
