@@ -98,6 +98,8 @@ def compare(args, env, ref_out, ref_name, our_out, our_name):
           f'{total - same} differ')
     if same == total:
         return True
+    if args.show == 0:
+        return False
     shown = 0
     for k in range(total):
         a = ref_lines[k] if k < len(ref_lines) else '<missing>'
@@ -142,7 +144,8 @@ def main():
     ap.add_argument('--work', required=True)
     ap.add_argument('--score', action='store_true')
     ap.add_argument('--jobs', type=int, default=0)
-    ap.add_argument('--show', type=int, default=3, help='differing lines to print')
+    ap.add_argument('--show', type=int, default=3, help='differing lines to print (0: none, '
+                    'and no trace)')
     ap.add_argument('--extra', nargs='*', default=[], help='more arguments for battgpu run')
     ap.add_argument('--compiled', metavar='NAME',
                     help='run the compiled program NAME linked into --battgpu')
