@@ -3,14 +3,15 @@
 // defers past a depth, as CPython's trashcan does), nor does hashing them (past 1 000 levels
 // on a stack of its own) or telling them interchangeable, and writing or comparing them canonically
 // stops with NestingTooDeep past py::kMaxCanonicalDepth instead of overflowing the stack;
-// comparing them with Python's `==` and `<` stops at the recursion limit, as CPython's
-// RecursionError "in comparison" does.
+// comparing them with Python's `==` and `<`, and printing them (repr), stop at the recursion
+// limit where CPython raises RecursionError.
 #include "battgpu/py/builtins.hpp"
 #include "battgpu/py/call.hpp"
 #include "battgpu/py/canonical.hpp"
 #include "battgpu/py/compare.hpp"
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
+#include "battgpu/py/repr.hpp"
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
@@ -60,6 +61,42 @@ Value nested_hashed_as_built(int depth) {
     (void)py::hash(v);
   }
   return v;
+}
+
+/// (...((0,),)...,), `depth` tuples deep, or frozenset({frozenset({... 0})}) with `sets`.
+Value singly_nested(int depth, bool sets) {
+  Value v = Value::integer(0);
+  for (int k = 0; k < depth; ++k) {
+    if (sets) {
+      py::SetTable t;
+      t.add(v);
+      v = py::make_frozenset(std::move(t));
+    } else {
+      v = py::tuple_of({v});
+    }
+  }
+  return v;
+}
+
+TEST(DeepValues, ReprStopsAtTheRecursionLimit) {
+  // Measured in CPython 3.11 from two frames: repr() of tuples nested 997 deep and of
+  // frozensets nested 499 deep raise RecursionError (a frozenset's repr takes two levels, its
+  // own and its list's). From three frames here, with the builtin's level: 996 and 498.
+  ASSERT_EQ(py::FrameGuard::base_depth() + py::FrameGuard::depth(), 3);
+  auto first_failing = [](bool sets, int from) {
+    for (int k = from; k < from + 200; ++k) {
+      py::FrameGuard builtin; // repr()'s call
+      std::string out;
+      const py::Status st = py::append_repr(out, singly_nested(k, sets));
+      if (!st.ok()) {
+        EXPECT_EQ(st.error().type, py::Exc::RecursionError);
+        return k;
+      }
+    }
+    return -1;
+  };
+  EXPECT_EQ(first_failing(false, 900), 996);
+  EXPECT_EQ(first_failing(true, 400), 498);
 }
 
 TEST(DeepValues, HashingAMillionLevels) {
