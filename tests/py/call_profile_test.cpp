@@ -4,7 +4,6 @@
 #include "battgpu/py/call.hpp"
 #include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/objects.hpp"
-#include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
 #include <gtest/gtest.h>
@@ -26,13 +25,6 @@ Value ints(std::initializer_list<std::int64_t> xs) {
   return py::tuple_of(items);
 }
 
-Value frozenset_of(std::initializer_list<Value> xs) {
-  py::SetTable table;
-  for (const Value& x : xs)
-    table.add(x);
-  return py::make_frozenset(std::move(table));
-}
-
 TEST(CallProfile, TellsTheKindsOfValueApart) {
   EXPECT_EQ(py::value_kind(Value::none()), ValueKind::None);
   EXPECT_EQ(py::value_kind(Value::boolean(true)), ValueKind::Bool);
@@ -43,15 +35,15 @@ TEST(CallProfile, TellsTheKindsOfValueApart) {
   // Rows of unequal length, or not all tuples, make no grid.
   EXPECT_EQ(py::value_kind(py::tuple_of({ints({1, 2}), ints({3})})), ValueKind::Tuple);
   EXPECT_EQ(py::value_kind(py::tuple_of({ints({1}), Value::integer(2)})), ValueKind::Tuple);
-  EXPECT_EQ(py::value_kind(frozenset_of({})), ValueKind::EmptyFrozenSet);
-  EXPECT_EQ(py::value_kind(frozenset_of({Value::integer(1), Value::integer(5)})),
+  EXPECT_EQ(py::value_kind(py::frozenset_of({})), ValueKind::EmptyFrozenSet);
+  EXPECT_EQ(py::value_kind(py::frozenset_of({Value::integer(1), Value::integer(5)})),
             ValueKind::IntSet);
-  EXPECT_EQ(py::value_kind(frozenset_of({ints({0, 1}), ints({2, 3})})), ValueKind::Indices);
-  const Value tok_object = frozenset_of({ints({0, 1, 5}), ints({0, 2, 5})});
+  EXPECT_EQ(py::value_kind(py::frozenset_of({ints({0, 1}), ints({2, 3})})), ValueKind::Indices);
+  const Value tok_object = py::frozenset_of({ints({0, 1, 5}), ints({0, 2, 5})});
   EXPECT_EQ(py::value_kind(tok_object), ValueKind::Object);
-  EXPECT_EQ(py::value_kind(frozenset_of({py::tuple_of({Value::integer(5), ints({0, 1})})})),
+  EXPECT_EQ(py::value_kind(py::frozenset_of({py::tuple_of({Value::integer(5), ints({0, 1})})})),
             ValueKind::Object);
-  EXPECT_EQ(py::value_kind(frozenset_of({tok_object})), ValueKind::Objects);
+  EXPECT_EQ(py::value_kind(py::frozenset_of({tok_object})), ValueKind::Objects);
   const auto& tok = battgpu::dialects::module(py::Dialect::Tokpidjin);
   EXPECT_EQ(py::value_kind(*tok.find("size")), ValueKind::Function);
   EXPECT_EQ(py::value_kind_name(ValueKind::Grid), "grid");
@@ -70,7 +62,7 @@ TEST(CallProfile, RecordsDirectAndNestedCallsWithOwnTime) {
   const auto& tok = battgpu::dialects::module(py::Dialect::Tokpidjin);
   const Value size = *tok.find("size"), apply = *tok.find("apply");
   const Value grid = py::tuple_of({ints({1, 2}), ints({3, 4}), ints({5, 6})});
-  const Value indices = frozenset_of({ints({0, 1}), ints({2, 3})});
+  const Value indices = py::frozenset_of({ints({0, 1}), ints({2, 3})});
   const Value pairs = py::tuple_of({ints({1, 2}), ints({3, 4, 5})});
 
   py::CallProfile profile;

@@ -12,7 +12,6 @@
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/repr.hpp"
-#include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
 #include <gtest/gtest.h>
@@ -42,9 +41,7 @@ TEST(DeepValues, FreeingAMillionLevels) {
     Value v = nested(1000000);
     v = Value();
     // A frozenset inside the chain, released through its table.
-    py::SetTable s;
-    s.add(nested(100000));
-    Value holder = py::tuple_of({py::make_frozenset(std::move(s))});
+    Value holder = py::tuple_of({py::frozenset_of({nested(100000)})});
     for (int k = 0; k < 100000; ++k)
       holder = py::tuple_of({holder});
   });
@@ -67,13 +64,7 @@ Value nested_hashed_as_built(int depth) {
 Value singly_nested(int depth, bool sets) {
   Value v = Value::integer(0);
   for (int k = 0; k < depth; ++k) {
-    if (sets) {
-      py::SetTable t;
-      t.add(v);
-      v = py::make_frozenset(std::move(t));
-    } else {
-      v = py::tuple_of({v});
-    }
+    v = sets ? py::frozenset_of({v}) : py::tuple_of({v});
   }
   return v;
 }
@@ -106,15 +97,11 @@ TEST(DeepValues, HashingAMillionLevels) {
   std::thread t([] {
     EXPECT_EQ(py::hash(nested(1000000)), py::hash(nested_hashed_as_built(1000000)));
     // Two deep branches in one tuple, and a frozenset of a deep chain inside a third.
-    py::SetTable s;
-    s.add(nested(50000));
     const Value tree =
-        py::tuple_of({nested(200000), nested(3000), py::make_frozenset(std::move(s))});
-    py::SetTable s2;
-    s2.add(nested_hashed_as_built(50000));
+        py::tuple_of({nested(200000), nested(3000), py::frozenset_of({nested(50000)})});
     const Value expected =
         py::tuple_of({nested_hashed_as_built(200000), nested_hashed_as_built(3000),
-                      py::make_frozenset(std::move(s2))});
+                      py::frozenset_of({nested_hashed_as_built(50000)})});
     EXPECT_EQ(py::hash(tree), py::hash(expected));
   });
   t.join();

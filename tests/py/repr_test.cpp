@@ -4,7 +4,6 @@
 // are the one designed difference: no object address.
 #include "battgpu/py/objects.hpp"
 #include "battgpu/py/repr.hpp"
-#include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
 #include <gtest/gtest.h>
@@ -23,13 +22,6 @@ std::string repr(const Value& v) {
   std::string out;
   EXPECT_TRUE(py::append_repr(out, v).ok());
   return out;
-}
-
-Value frozenset_of(std::initializer_list<Value> items) {
-  py::SetTable t;
-  for (const Value& v : items)
-    t.add(v);
-  return py::make_frozenset(std::move(t));
 }
 
 TEST(Repr, Scalars) {
@@ -66,16 +58,16 @@ TEST(Repr, Tuples) {
 
 TEST(Repr, FrozenSetsInIterationOrder) {
   EXPECT_EQ(repr(py::empty_frozenset()), "frozenset()");
-  EXPECT_EQ(repr(frozenset_of({py::tuple_of({Value::integer(1), Value::integer(2)})})),
+  EXPECT_EQ(repr(py::frozenset_of({py::tuple_of({Value::integer(1), Value::integer(2)})})),
             "frozenset({(1, 2)})");
-  EXPECT_EQ(repr(frozenset_of({Value::integer(3), Value::integer(1), Value::integer(2)})),
+  EXPECT_EQ(repr(py::frozenset_of({Value::integer(3), Value::integer(1), Value::integer(2)})),
             "frozenset({1, 2, 3})");
-  EXPECT_EQ(repr(frozenset_of(
+  EXPECT_EQ(repr(py::frozenset_of(
                 {Value::integer(-1), Value::integer(8), Value::integer(16), Value::integer(0)})),
             "frozenset({8, 16, -1, 0})");
-  EXPECT_EQ(
-      repr(py::tuple_of({frozenset_of({frozenset_of({Value::integer(5)})}), py::make_str("x")})),
-      "(frozenset({frozenset({5})}), 'x')");
+  EXPECT_EQ(repr(py::tuple_of(
+                {py::frozenset_of({py::frozenset_of({Value::integer(5)})}), py::make_str("x")})),
+            "(frozenset({frozenset({5})}), 'x')");
 }
 
 } // namespace

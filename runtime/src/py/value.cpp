@@ -232,6 +232,13 @@ Value make_frozenset(SetTable&& table) {
   return Value::adopt(new FrozenSetObject(std::move(table)));
 }
 
+Value frozenset_of(std::initializer_list<Value> items) {
+  SetTable table;
+  for (const Value& v : items)
+    table.add(v);
+  return make_frozenset(std::move(table));
+}
+
 Value empty_frozenset() {
   return make_frozenset(SetTable());
 }

@@ -126,6 +126,8 @@ inline Value* tuple_items(Value& fresh) {
 }
 /// A frozenset adopting `table` (as `frozenset(<generator>)` makes one: the table as built).
 Value make_frozenset(SetTable&& table);
+/// `frozenset({a, b, ...})`: `items` added in order, as a set display adds them.
+Value frozenset_of(std::initializer_list<Value> items);
 /// `frozenset()`.
 Value empty_frozenset();
 /// A closure of `type` capturing `captured`.
