@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
@@ -173,6 +174,46 @@ TEST(DeepValues, ComparisonsStopAtTheRecursionLimit) {
     EXPECT_TRUE(py::take_comparison_too_deep());
   });
   t.join();
+}
+
+// A function whose comparison went past the limit and which then runs out of memory raises the
+// comparison's RecursionError (in CPython the comparison would have stopped it), and leaves its
+// caller's own too-deep comparison to the caller.
+Value compare_deep_then_run_out(const Value*, std::size_t) {
+  EXPECT_FALSE(py::eq(nested(2000), nested(2000)));
+  throw std::bad_alloc();
+}
+Value run_out(const Value*, std::size_t) {
+  throw std::bad_alloc();
+}
+constexpr py::Builtin kCompareDeepThenRunOut{
+    "compare_deep_then_run_out", py::Dialect::ArcDsl,        0, 0,
+    &compare_deep_then_run_out,  py::SafeDefault::EmptyTuple};
+constexpr py::Builtin kRunOut{"run_out", py::Dialect::ArcDsl,        0, 0,
+                              &run_out,  py::SafeDefault::EmptyTuple};
+
+Value compare_deep_then_call_run_out(const py::ClosureObject&, const Value*, std::size_t) {
+  EXPECT_FALSE(py::eq(nested(2000), nested(2000)));
+  return py::call(Value::function(&kRunOut), {});
+}
+constexpr py::ClosureType kCompareDeepThenCall{"f", 0, false, &compare_deep_then_call_run_out};
+
+TEST(DeepValues, MemoryRunningOutAfterADeepComparisonIsTheComparisonsError) {
+  const Value first = py::call(Value::function(&kCompareDeepThenRunOut), {});
+  ASSERT_FALSE(first.ok());
+  EXPECT_EQ(first.error().type, py::Exc::RecursionError);
+  EXPECT_FALSE(py::take_comparison_too_deep()); // taken by the function that compared
+
+  const Value alone = py::call(Value::function(&kRunOut), {});
+  ASSERT_FALSE(alone.ok());
+  EXPECT_EQ(alone.error().type, py::Exc::MemoryError);
+
+  // The caller compared too deep before its callee ran out of memory: the callee raises
+  // MemoryError, and the caller, whose comparison came first, RecursionError.
+  const Value caller = py::call(py::make_closure(&kCompareDeepThenCall, {}), {});
+  ASSERT_FALSE(caller.ok());
+  EXPECT_EQ(caller.error().type, py::Exc::RecursionError);
+  EXPECT_FALSE(py::take_comparison_too_deep());
 }
 
 } // namespace

@@ -32,10 +32,22 @@ Value call_safe_callable(const ClosureObject&, const Value*, std::size_t) {
 constexpr ClosureType kSafeCallable{"safe_callable", 0, true, &call_safe_callable};
 
 /// Runs the body of a Python-level function: a comparison in it that went past the recursion
-/// limit (compare.hpp) is the RecursionError the function raises.
+/// limit (compare.hpp) is the RecursionError the function raises. That comparison came first,
+/// so it is also what the function raises when memory runs out after it (CPython would have
+/// stopped there); a caller's own mark is left for the caller in every case.
 template <class Body> Value raising_deep_comparisons(Body&& body) {
   const bool outer = take_comparison_too_deep();
-  Value result = body();
+  Value result;
+  try {
+    result = body();
+  } catch (const std::exception&) {
+    const bool too_deep = take_comparison_too_deep();
+    if (outer)
+      mark_comparison_too_deep();
+    if (!too_deep)
+      throw;
+    return comparison_recursion_error();
+  }
   if (take_comparison_too_deep())
     result = comparison_recursion_error();
   if (outer) // not this function's: left for the one that made it
