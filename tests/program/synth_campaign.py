@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""A differential campaign over many synthetic batt modules: for each seed, tools/synth_batt
-writes a Python batt module in card.py's format, and compare_records.py runs it through the
-reference runner and through `battgpu run` (with --score, the scoring calls too) and compares
-the records line by line.
+"""A differential campaign over many generated programs: for each seed, a module is written and
+compare_records.py runs it through the Python reference and through `battgpu run` and compares
+the records line by line. The modules are either synthetic batt modules in card.py's format
+(tools/synth_batt, tokpidjin's dialect; with --score, the scoring calls too) or, with
+--mutate PROGRAM, a solver or batt module changed at random as a program search changes it
+(mutate_program.py: a function swapped, an argument replaced or two exchanged), so that its
+calls raise or compute something else in the ways Python's dynamic typing allows.
 
 A differing line whose differing records all hold a NaN is counted apart: CPython hashes a
 NaN by its address, so the order of a set that holds one (or holds a set that does) changes
@@ -10,14 +13,18 @@ from run to run of the reference itself, and no other run can reproduce it
 (docs/running-python.md). So is a line the reference itself does not reproduce: the tasks of
 the remaining differing lines are run through the reference three times more, and a line that
 changes there (a NaN's order upstream, picked into a value without one) is counted as varying.
-Every other difference is a bug until shown otherwise.
+The reruns move the DSL's functions in memory first (heap_shifted.py), since CPython hashes a
+function by its address too: a line that changes then depends on where CPython put a function
+that reached a set. Every other difference is a bug until shown otherwise.
 
 Prints a line per seed and a total (or, with --json, one JSON object).
-Exit status: 0 every difference holds a NaN; 1 some other line differs; 2 a run failed or bad
-usage.
+Exit status: 0 every difference is one of those; 1 some other line differs; 2 a run failed or
+bad usage.
 
 usage: synth_campaign.py --battgpu BIN --reference DIR --tasks DIR --work DIR
                          [--seeds 21-30] [--solvers 40] [--score] [--json]
+       synth_campaign.py --mutate PROGRAM --battgpu BIN --reference DIR --tasks DIR
+                         --work DIR [--seeds 1-5] [--mutations K] [--score] [--json]
 """
 
 import argparse
@@ -29,6 +36,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SYNTH = os.path.join(ROOT, 'tools', 'synth_batt', 'synth_batt.py')
+MUTATE = os.path.join(HERE, 'mutate_program.py')
+SHIFTED = os.path.join(HERE, 'heap_shifted.py')
 NAN = '{"float": null}'  # the canonical form of a NaN (SPEC section 7)
 
 
@@ -92,9 +101,16 @@ def reference_varies(args, module, work, calls, reruns=3):
     env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
     for k in range(reruns):
         out = os.path.join(again_dir, f'run_{k}.jsonl')
-        cmd = [sys.executable, os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
-               args.reference, '--batt', module, '--tasks', task_dir, '--out', out,
-               '--cache-type-hints'] + (['--diff'] if args.score else [])
+        with open(module) as fp:
+            is_batt = 'def batt(' in fp.read()
+        if is_batt:
+            cmd = [os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
+                   args.reference, '--batt', module, '--tasks', task_dir, '--out', out,
+                   '--cache-type-hints'] + (['--diff'] if args.score else [])
+        else:
+            cmd = [os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir', args.reference,
+                   '--solvers', module, '--tasks', task_dir, '--out', out]
+        cmd = [sys.executable, SHIFTED, str(k + 1)] + cmd
         subprocess.run(cmd, check=True, capture_output=True, env=env)
         with open(out) as fp:
             for r in map(json.loads, fp):
@@ -111,7 +127,8 @@ def key(record):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--battgpu', required=True)
-    ap.add_argument('--reference', required=True, help="tokpidjin's DSL directory")
+    ap.add_argument('--reference', required=True, help="the programs' DSL directory "
+                    "(tokpidjin's for synthetic batt modules)")
     ap.add_argument('--tasks', required=True)
     ap.add_argument('--work', required=True)
     ap.add_argument('--seeds', default='21-30', help='seeds, as 21-30 or 3,5,8-9')
@@ -119,6 +136,10 @@ def main():
                     'statements each)')
     ap.add_argument('--score', action='store_true', help='the scoring calls too (C = the '
                     'expected output)')
+    ap.add_argument('--mutate', metavar='PROGRAM', help='a solver or batt module changed at '
+                    'random for each seed (mutate_program.py) instead of synthetic batt modules')
+    ap.add_argument('--mutations', type=int, help='with --mutate: changed calls a solver, or '
+                    'in the batt (mutate_program.py)')
     ap.add_argument('--json', action='store_true', help='one JSON object on standard output')
     args = ap.parse_args()
     try:
@@ -129,10 +150,18 @@ def main():
     report = {'seeds': [], 'lines': 0, 'identical': 0, 'with_nan': 0, 'reference_varies': 0,
               'other': 0}
     for seed in seeds:
-        module = os.path.join(args.work, f'synth_{seed}.py')
         work = os.path.join(args.work, f'seed_{seed}')
-        subprocess.run([sys.executable, SYNTH, '--language', 'python', '--solvers',
-                        str(args.solvers), '--seed', str(seed), '--output', module], check=True)
+        if args.mutate:
+            module = os.path.join(args.work, f'mutated_{seed}.py')
+            subprocess.run([sys.executable, MUTATE, '--program', args.mutate, '--reference',
+                            args.reference, '--seed', str(seed), '--out', module]
+                           + (['--mutations', str(args.mutations)] if args.mutations else []),
+                           check=True)
+        else:
+            module = os.path.join(args.work, f'synth_{seed}.py')
+            subprocess.run([sys.executable, SYNTH, '--language', 'python', '--solvers',
+                            str(args.solvers), '--seed', str(seed), '--output', module],
+                           check=True)
         cmd = [sys.executable, os.path.join(HERE, 'compare_records.py'), '--battgpu',
                args.battgpu, '--program', module, '--reference', args.reference, '--tasks',
                args.tasks, '--work', work, '--show', '0'] + (['--score'] if args.score else [])
@@ -154,7 +183,7 @@ def main():
         if not args.json:
             print(f'seed {seed}: {lines} lines compared, {identical} identical, {with_nan} '
                   f'differ in records with a NaN, {len(varies)} where the reference varies '
-                  f'from run to run, {len(others)} differ otherwise'
+                  f'from run to run (or with its memory layout), {len(others)} differ otherwise'
                   + (f' (first: {", ".join(others[:3])})' if others else ''), flush=True)
     if args.json:
         print(json.dumps(report))
