@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes a program changed at random as a program search changes one: a solver module (each
 `solve_<id>` function, arc-dsl's solvers for instance) or a batt module (its one `batt`
-function, tokpidjin's batt_small.py for instance), with calls changed in one of three ways:
-the function swapped for another DSL function taking as many arguments, an argument replaced
-by an earlier variable, a parameter, a constant or a DSL function, or two arguments exchanged.
+function, tokpidjin's batt_small.py for instance), with calls changed in one of four ways:
+the function swapped for another DSL function taking as many arguments or for an earlier
+variable (a closure, or a value that cannot be called), an argument replaced by an earlier
+variable, a parameter, a constant or a DSL function, or two arguments exchanged.
 Most changed calls then raise, or compute something else, in the ways Python's dynamic typing
 allows; the differential test (compare_records.py, synth_campaign.py --mutate) runs the module
 in CPython and in `battgpu run` and compares every call's records.
@@ -92,9 +93,12 @@ class Mutator:
             if not calls:
                 return
             k, (call, handlers) = calls[self.rng.randrange(len(calls))]
-            kind = self.rng.randrange(3)
-            if kind == 0 and isinstance(call.func, ast.Name) and call.func.id in self.arities:
-                same = self.by_arity.get(len(call.args), [])
+            # The DSL's values only: not the batt's record lists `o` and `s`.
+            earlier = self.parameters + [n for node in fn.body[:k] if call_of(node)
+                                         for n in assigned(node)]
+            kind = self.rng.randrange(4)
+            if kind in (0, 3) and isinstance(call.func, ast.Name):
+                same = self.by_arity.get(len(call.args), []) if kind == 0 else earlier
                 if same:
                     old, new = call.func.id, self.rng.choice(same)
                     call.func = ast.Name(id=new, ctx=ast.Load())
@@ -108,9 +112,6 @@ class Mutator:
                 call.args[a], call.args[b] = call.args[b], call.args[a]
                 continue
             if call.args:
-                # The DSL's values only: not the batt's record lists `o` and `s`.
-                earlier = self.parameters + [n for node in fn.body[:k] if call_of(node)
-                                             for n in assigned(node)]
                 pool = self.rng.choice([earlier, self.constants, self.functions])
                 at = self.rng.randrange(len(call.args))
                 call.args[at] = ast.Name(id=self.rng.choice(pool), ctx=ast.Load())
