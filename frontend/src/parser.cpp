@@ -458,8 +458,23 @@ private:
     }
     if (i + 2 != t.size() && !(i + 4 == t.size() && is_op(t[i + 1], "->")))
       return error(line.loc, "malformed function definition", line.text);
+    if (!has_suite(line, "function definition"))
+      return;
     block(line.body, fn.body);
     m_.functions.push_back(std::move(fn));
+  }
+
+  /// Whether a compound statement's header has an indented block under it; CPython's
+  /// IndentationError where not (a header followed by a line at its own indentation, or none).
+  bool has_suite(const Line& header, std::string_view what) {
+    for (const Line& line : header.body)
+      if (!line.tokens.empty())
+        return true;
+    error(header.loc,
+          "IndentationError: expected an indented block after " + std::string(what) + " on line " +
+              std::to_string(header.loc.line),
+          header.text);
+    return false;
   }
 
   void block(const std::vector<Line>& lines, std::vector<Stmt>& out) {
@@ -483,15 +498,38 @@ private:
         s.kind = Stmt::Kind::Try;
         s.loc = line.loc;
         s.text = line.text;
-        block(line.body, s.body);
+        if (has_suite(line, "'try' statement"))
+          block(line.body, s.body);
+        // The clauses in the order Python's grammar takes them: `except` clauses (a bare one
+        // last), then `else` if there was one, then `finally`.
+        enum { kExcepts, kAfterElse, kAfterFinally } stage = kExcepts;
+        bool any_except = false, bare_except = false, malformed = false;
         while (k + 1 < lines.size() && !lines[k + 1].tokens.empty() &&
                (is_name(lines[k + 1].tokens[0], "except") ||
                 is_name(lines[k + 1].tokens[0], "else") ||
                 is_name(lines[k + 1].tokens[0], "finally"))) {
-          ++k;
-          clause(lines[k], s);
+          const Line& c = lines[++k];
+          const std::string& word = c.tokens[0].text;
+          if (word == "except" && stage != kExcepts)
+            error(c.loc, "SyntaxError: 'except' after the 'else' or 'finally' of its try", c.text);
+          else if (word == "except" && bare_except)
+            error(c.loc, "SyntaxError: default 'except:' must be last", c.text);
+          else if (word == "else" && (stage != kExcepts || !any_except))
+            error(c.loc, "SyntaxError: 'else' of a try comes once, after its 'except' clauses",
+                  c.text);
+          else if (word == "finally" && stage == kAfterFinally)
+            error(c.loc, "SyntaxError: a try has one 'finally'", c.text);
+          if (word == "except")
+            any_except = true;
+          else
+            stage = word == "else" ? kAfterElse : kAfterFinally;
+          const std::size_t handlers = s.handlers.size();
+          if (!clause(c, s))
+            malformed = true;
+          else if (s.handlers.size() > handlers && s.handlers.back().types.empty())
+            bare_except = true;
         }
-        if (s.handlers.empty() && s.finalbody.empty())
+        if (!any_except && stage != kAfterFinally && !malformed)
           error(line.loc, "try without except or finally", line.text);
         out.push_back(std::move(s));
         continue;
@@ -505,21 +543,23 @@ private:
     }
   }
 
-  void clause(const Line& line, Stmt& s) {
+  /// Parses an except, else or finally clause of `s`; false (with the error) where malformed.
+  bool clause(const Line& line, Stmt& s) {
     const auto& t = line.tokens;
     if (is_name(t[0], "else") || is_name(t[0], "finally")) {
-      if (t.size() != 2 || !is_op(t[1], ":"))
-        return error(line.loc, "malformed '" + t[0].text + "' clause", line.text);
-      block(line.body, is_name(t[0], "else") ? s.orelse : s.finalbody);
-      return;
+      if (t.size() != 2 || !is_op(t[1], ":")) {
+        error(line.loc, "malformed '" + t[0].text + "' clause", line.text);
+        return false;
+      }
+      if (has_suite(line, "'" + t[0].text + "' statement"))
+        block(line.body, is_name(t[0], "else") ? s.orelse : s.finalbody);
+      return true;
     }
     Handler h;
     h.loc = line.loc;
     std::size_t i = 1;
-    const bool paren = i < t.size() && is_op(t[i], "(");
-    if (paren)
-      ++i;
-    while (i < t.size() && t[i].kind == Token::Name && !is_name(t[i], "as")) {
+    // A dotted name, or a parenthesised list of them separated by commas.
+    auto type_name = [&] {
       std::string name = t[i].text;
       ++i;
       while (i + 1 < t.size() && is_op(t[i], ".") && t[i + 1].kind == Token::Name) {
@@ -527,20 +567,36 @@ private:
         i += 2;
       }
       h.types.push_back(std::move(name));
-      if (i < t.size() && is_op(t[i], ","))
-        ++i;
-    }
-    if (paren) {
-      if (i >= t.size() || !is_op(t[i], ")"))
-        return error(line.loc, "malformed except clause", line.text);
+    };
+    auto is_type_name = [&] {
+      return i < t.size() && t[i].kind == Token::Name && !is_keyword(t[i].text);
+    };
+    if (i < t.size() && is_op(t[i], "(")) {
       ++i;
+      while (is_type_name()) {
+        type_name();
+        if (i >= t.size() || !is_op(t[i], ","))
+          break;
+        ++i;
+      }
+      if (i >= t.size() || !is_op(t[i], ")") || h.types.empty()) {
+        error(line.loc, "malformed except clause", line.text);
+        return false;
+      }
+      ++i;
+    } else if (is_type_name()) {
+      type_name();
     }
     if (i + 2 < t.size() && is_name(t[i], "as") && t[i + 1].kind == Token::Name)
       i += 2; // `except E as e:` binds a name the handler bodies of batt modules never read
-    if (i + 1 != t.size() || !is_op(t[i], ":"))
-      return error(line.loc, "malformed except clause", line.text);
-    block(line.body, h.body);
+    if (i + 1 != t.size() || !is_op(t[i], ":")) {
+      error(line.loc, "malformed except clause", line.text);
+      return false;
+    }
+    if (has_suite(line, "'except' statement"))
+      block(line.body, h.body);
     s.handlers.push_back(std::move(h));
+    return true;
   }
 
   void statement(const Line& line, std::vector<Stmt>& out) {

@@ -161,9 +161,31 @@ cases = {
     # dedent to no enclosing level.
     'tab_error.py': (b'def solve_x(I):\n\tO = I\n        return O\n', '3:9', 'TabError'),
     'unindent.py': (b'def solve_x(I):\n    O = I\n  return O\n', '3:3', 'IndentationError'),
+    # Blocks and clauses CPython's parser rejects: a header without its indented block, a tuple
+    # of exception types without a comma, clauses out of order.
+    'empty_def.py': (b'def solve_x(I):\ndef solve_y(I):\n    return I\n', '1:1',
+                     'IndentationError: expected an indented block after function definition'),
+    'empty_try.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n    except (TypeError):\n'
+                     b'        t1 = 1\n    return [], []\n', '2:5',
+                     "expected an indented block after 'try' statement on line 2"),
+    'empty_except.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n        t1 = 1\n'
+                        b'    except (TypeError, ValueError):\n    return [], []\n', '4:5',
+                        "expected an indented block after 'except' statement on line 4"),
+    'no_comma.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n        t1 = 1\n'
+                    b'    except (TypeError ValueError):\n        t1 = 2\n    return [], []\n',
+                    '4:5', 'malformed except clause'),
+    'else_first.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n        t1 = 1\n'
+                      b'    else:\n        t1 = 2\n    except TypeError:\n        t1 = 3\n'
+                      b'    return [], []\n', '4:5', "'else' of a try"),
+    'bare_not_last.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n        t1 = 1\n'
+                         b'    except:\n        t1 = 2\n    except TypeError:\n        t1 = 3\n'
+                         b'    return [], []\n', '6:5', "default 'except:' must be last"),
 }
-for name in ('tab_error.py', 'unindent.py'):
-    expected = cases[name][2]
+syntax_errors = {'tab_error.py': 'TabError', 'unindent.py': 'IndentationError',
+                 'empty_def.py': 'IndentationError', 'empty_try.py': 'IndentationError',
+                 'empty_except.py': 'IndentationError', 'no_comma.py': 'SyntaxError',
+                 'else_first.py': 'SyntaxError', 'bare_not_last.py': 'SyntaxError'}
+for name, expected in syntax_errors.items():
     try:
         compile(cases[name][0], name, 'exec')
         check(False, f'{name}: CPython compiles it')
