@@ -11,11 +11,11 @@ A differing line whose differing records all hold a NaN is counted apart: CPytho
 NaN by its address, so the order of a set that holds one (or holds a set that does) changes
 from run to run of the reference itself, and no other run can reproduce it
 (docs/running-python.md). So is a line the reference itself does not reproduce: the tasks of
-the remaining differing lines are run through the reference three times more, and a line that
-changes there (a NaN's order upstream, picked into a value without one) is counted as varying.
-The reruns move the DSL's functions in memory first (heap_shifted.py), since CPython hashes a
-function by its address too: a line that changes then depends on where CPython put a function
-that reached a set. Every other difference is a bug until shown otherwise.
+the remaining differing lines are run through the reference up to seven times more, each time
+with its objects moved in memory by another amount first (heap_shifted.py), since CPython
+hashes a function by its address too, and a line that changes there (a NaN's order upstream,
+picked into a value without one, or a function that reached a set) is counted as varying.
+Every other difference is a bug until shown otherwise.
 
 Prints a line per seed and a total (or, with --json, one JSON object).
 Exit status: 0 every difference is one of those; 1 some other line differs; 2 a run failed or
@@ -30,6 +30,7 @@ usage: synth_campaign.py --battgpu BIN --reference DIR --tasks DIR --work DIR
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -84,25 +85,28 @@ def classify(work):
     return max(len(ref), len(ours)), identical, with_nan, others
 
 
-def reference_varies(args, module, work, calls, reruns=3):
+def reference_varies(args, module, work, calls, shifts=7):
     """The calls (TASK:SPLIT:INDEX) whose reference records change when the reference runs
-    their tasks again: its own outcome there is not reproducible (a NaN upstream)."""
-    tasks = sorted({c.split(':')[0] for c in calls})
-    again_dir = os.path.join(work, 'again')
-    task_dir = os.path.join(again_dir, 'tasks')
-    os.makedirs(task_dir, exist_ok=True)
-    for t in tasks:
-        link = os.path.join(task_dir, t + '.json')
-        if not os.path.exists(link):
-            os.symlink(os.path.abspath(os.path.join(args.tasks, t + '.json')), link)
+    their tasks again with its objects moved in memory (heap_shifted.py, by 1 to `shifts`
+    function objects, each rerun over the tasks of the calls not yet seen to change): its own
+    outcome there is not reproducible (a NaN, or a function in a set, upstream)."""
     with open(os.path.join(work, 'reference.jsonl')) as fp:
         first = {key(r): r for r in map(json.loads, fp) if key(r) in calls}
+    with open(module) as fp:
+        is_batt = 'def batt(' in fp.read()
     varies = set()
     env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
-    for k in range(reruns):
-        out = os.path.join(again_dir, f'run_{k}.jsonl')
-        with open(module) as fp:
-            is_batt = 'def batt(' in fp.read()
+    for shift in range(1, shifts + 1):
+        remaining = set(calls) - varies
+        if not remaining:
+            break
+        task_dir = os.path.join(work, 'again', f'shift_{shift}')
+        shutil.rmtree(task_dir, ignore_errors=True)
+        os.makedirs(task_dir)
+        for t in sorted({c.split(':')[0] for c in remaining}):
+            os.symlink(os.path.abspath(os.path.join(args.tasks, t + '.json')),
+                       os.path.join(task_dir, t + '.json'))
+        out = task_dir + '.jsonl'
         if is_batt:
             cmd = [os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
                    args.reference, '--batt', module, '--tasks', task_dir, '--out', out,
@@ -110,12 +114,13 @@ def reference_varies(args, module, work, calls, reruns=3):
         else:
             cmd = [os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir', args.reference,
                    '--solvers', module, '--tasks', task_dir, '--out', out]
-        cmd = [sys.executable, SHIFTED, str(k + 1)] + cmd
-        subprocess.run(cmd, check=True, capture_output=True, env=env)
+        subprocess.run([sys.executable, SHIFTED, str(shift)] + cmd, check=True,
+                       capture_output=True, env=env)
         with open(out) as fp:
             for r in map(json.loads, fp):
                 c = key(r)
-                if c in first and any(r.get(f) != first[c].get(f) for f in ('status', 'o', 's')):
+                if c in remaining and any(r.get(f) != first[c].get(f)
+                                          for f in ('status', 'o', 's')):
                     varies.add(c)
     return varies
 
