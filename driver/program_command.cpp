@@ -50,7 +50,8 @@ Options:
                     (written to a temporary file as the run goes, then renamed: never a
                     partial file; a FILE that cannot be written stops the run at once)
   --score           also make the scoring call of each sample with an expected output
-                    (C = that output), recorded with split train_diff / test_diff
+                    (C = that output), recorded with split train_diff / test_diff (batt
+                    modules; a solver module's solvers take I alone)
   --dialect D       arc-dsl or tokpidjin (default: read off the module's form)
   --time-limit S    seconds a call may take (default 30, as the reference runner); a call
                     past it is recorded with status timeout and the run goes on; 0: none
@@ -484,6 +485,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       info.records += f.records;
     }
   }
+  if (a.run.score && info.form == frontend::ModuleForm::Solvers)
+    err << "battgpu run: note: --score changes nothing for a solver module (a solver takes I "
+           "alone): each sample is called once, as the reference runner calls it\n";
   const auto t1 = std::chrono::steady_clock::now();
 
   if (a.paths.empty()) {

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -62,6 +63,11 @@ using battgpu::json::Value;
 using battgpu::testing::TempDir;
 
 /// A task whose answer is its test input (so "test-copy" solves it) or not.
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 std::string task_text(int colour, bool identity, bool with_output = true) {
   std::string in = "[[" + std::to_string(colour) + ", 0]]";
   std::string out = identity ? in : "[[0, " + std::to_string(colour) + "]]";
@@ -367,6 +373,26 @@ TEST(Driver, AProgramFileThatCannotBeReadIsReportedAsSuch) {
   // The one reason, not a second error about the module's form that follows from it.
   EXPECT_EQ(r.err.find("not a solver or batt module"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
+}
+
+TEST(Driver, ScoreSaysItChangesNothingForASolverModule) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("solvers.py", "def solve_a(I):\n    O = vmirror(I)\n    return O\n");
+  const std::string tasks = (dir.path() / "tasks").string();
+  const std::string records = (dir.path() / "records.jsonl").string();
+  const std::string scored = (dir.path() / "scored.jsonl").string();
+  Result plain =
+      run_cli({"run", (dir.path() / "solvers.py").string(), tasks, "--records", records, "-q"});
+  Result r = run_cli(
+      {"run", (dir.path() / "solvers.py").string(), tasks, "--score", "--records", scored, "-q"});
+  EXPECT_EQ(plain.code, 0) << plain.err;
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("note: --score changes nothing for a solver module"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(plain.err.find("note:"), std::string::npos) << plain.err;
+  EXPECT_EQ(file_text(scored), file_text(records)); // each sample called once
 }
 
 TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
