@@ -58,18 +58,25 @@ def first_difference(ref_trace, our_trace):
     return None
 
 
+def reference_command(reference, program, tasks, out, score=False, source=None):
+    """The command (script and arguments, without the interpreter) that runs `program` in
+    Python over `tasks` and writes its records to `out`: tokpidjin's runner for a batt module
+    (its text `source`, read from `program` when not given), run_solvers_reference.py for a
+    solver module."""
+    if source is None:
+        with open(program) as fp:
+            source = fp.read()
+    if 'def batt(' in source:
+        return [os.path.join(reference, 'run_reference.py'), '--dsl-dir', reference, '--batt',
+                program, '--tasks', tasks, '--out', out, '--cache-type-hints'] + \
+            (['--diff'] if score else [])
+    return [os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir', reference,
+            '--solvers', program, '--tasks', tasks, '--out', out]
+
+
 def reference_records(args, out, env):
-    with open(args.program) as fp:
-        is_batt = 'def batt(' in fp.read()
-    if is_batt:
-        cmd = [sys.executable, os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
-               args.reference, '--batt', args.program, '--tasks', args.tasks, '--out', out,
-               '--cache-type-hints']
-        if args.score:
-            cmd.append('--diff')
-    else:
-        cmd = [sys.executable, os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir',
-               args.reference, '--solvers', args.program, '--tasks', args.tasks, '--out', out]
+    cmd = [sys.executable] + reference_command(args.reference, args.program, args.tasks, out,
+                                               args.score)
     r = run(cmd, env=env)
     print('reference:', r.stdout.strip().splitlines()[-1] if r.stdout.strip() else '')
 

@@ -30,8 +30,7 @@ import tempfile
 # composition n levels deep, a Cartesian product, a canvas or range of any size): left out of
 # the functions a call may be swapped to, so that every changed program ends quickly.
 UNBOUNDED = {'power', 'product', 'prapply', 'mpapply', 'canvas', 'interval', 'upscale',
-             'hupscale', 'vupscale', 'repeat', 'upscale_t', 'upscale_f', 'hupscale_t',
-             'vupscale_t', 'canvas_t'}
+             'hupscale', 'vupscale', 'repeat', 'upscale_t', 'upscale_f'}
 
 
 def dsl_arities(reference):

@@ -28,7 +28,7 @@ import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import compare_records  # noqa: E402  (normalise: records compared as the program tests do)
+import compare_records  # noqa: E402  (the reference runners and records as the program tests see them)
 
 CHARS = list("()[]{}:,.=+-*/%<>!&|^~@#'\"\\ \t\nabcxyzT0123456789_")
 RUN_OK, CANNOT_RUN = 0, 5  # battgpu run's exit statuses (docs/running-python.md)
@@ -89,7 +89,6 @@ def main():
     args = ap.parse_args()
     with open(args.program) as fp:
         source = fp.read()
-    is_batt = 'def batt(' in source
     os.makedirs(args.work, exist_ok=True)
     if args.first:
         chosen = os.path.join(args.work, 'tasks')
@@ -130,14 +129,8 @@ def main():
             if args.reference and counts['records compared'] < args.compare:
                 counts['records compared'] += 1
                 env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
-                if is_batt:
-                    cmd = [os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
-                           args.reference, '--batt', variant, '--tasks', args.tasks, '--out',
-                           ref_out, '--cache-type-hints']
-                else:
-                    cmd = [os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir',
-                           args.reference, '--solvers', variant, '--tasks', args.tasks,
-                           '--out', ref_out]
+                cmd = compare_records.reference_command(args.reference, variant, args.tasks,
+                                                        ref_out, source=source)
                 ref = subprocess.run([sys.executable] + cmd, capture_output=True, text=True,
                                      env=env)
                 if ref.returncode != 0:

@@ -34,6 +34,8 @@ import shutil
 import subprocess
 import sys
 
+import compare_records
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SYNTH = os.path.join(ROOT, 'tools', 'synth_batt', 'synth_batt.py')
@@ -92,8 +94,6 @@ def reference_varies(args, module, work, calls, shifts=7):
     outcome there is not reproducible (a NaN, or a function in a set, upstream)."""
     with open(os.path.join(work, 'reference.jsonl')) as fp:
         first = {key(r): r for r in map(json.loads, fp) if key(r) in calls}
-    with open(module) as fp:
-        is_batt = 'def batt(' in fp.read()
     varies = set()
     env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
     for shift in range(1, shifts + 1):
@@ -107,13 +107,7 @@ def reference_varies(args, module, work, calls, shifts=7):
             os.symlink(os.path.abspath(os.path.join(args.tasks, t + '.json')),
                        os.path.join(task_dir, t + '.json'))
         out = task_dir + '.jsonl'
-        if is_batt:
-            cmd = [os.path.join(args.reference, 'run_reference.py'), '--dsl-dir',
-                   args.reference, '--batt', module, '--tasks', task_dir, '--out', out,
-                   '--cache-type-hints'] + (['--diff'] if args.score else [])
-        else:
-            cmd = [os.path.join(HERE, 'run_solvers_reference.py'), '--dsl-dir', args.reference,
-                   '--solvers', module, '--tasks', task_dir, '--out', out]
+        cmd = compare_records.reference_command(args.reference, module, task_dir, out, args.score)
         subprocess.run([sys.executable, SHIFTED, str(shift)] + cmd, check=True,
                        capture_output=True, env=env)
         with open(out) as fp:

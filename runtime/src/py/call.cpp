@@ -40,7 +40,7 @@ template <class Body> Value raising_deep_comparisons(Body&& body) {
   Value result;
   try {
     result = body();
-  } catch (const std::exception&) {
+  } catch (...) {
     const bool too_deep = take_comparison_too_deep();
     if (outer)
       mark_comparison_too_deep();

@@ -139,11 +139,13 @@ std::int64_t hash_deep_tuple(const TupleObject& root) {
 std::int64_t hash_tuple(const TupleObject& t) {
   if (t_tuple_hash_depth >= kRecursiveTupleHashDepth)
     return hash_deep_tuple(t);
-  ++t_tuple_hash_depth;
+  struct Level { // left on every path, an exception's included
+    Level() { ++t_tuple_hash_depth; }
+    ~Level() { --t_tuple_hash_depth; }
+  } level;
   TupleHasher h;
   for (const Value& item : t)
     h.add(hash(item));
-  --t_tuple_hash_depth;
   return h.finish(t.size);
 }
 
