@@ -61,7 +61,17 @@ constexpr std::string_view kBattParams[] = {"task_id", "S", "I", "C", "log_path"
 class Checker {
 public:
   Checker(const ModuleAst& module, Program& program)
-      : m_(module), p_(program), dsl_(dialects::module(program.dialect)) {}
+      : m_(module), p_(program), dsl_(dialects::module(program.dialect)) {
+    // `from M import A as B` binds B to what A is (a later import of B binds it anew). Imports
+    // are not run: every name of the DSL's modules is a global whatever the imports say.
+    for (const Import& imp : module.imports)
+      for (const Import::Name& n : imp.names) {
+        if (n.bound != n.name)
+          renamed_[n.bound] = n.name;
+        else
+          renamed_.erase(n.bound);
+      }
+  }
 
   void function(const FunctionDef& def, std::string id) {
     Function fn;
@@ -184,13 +194,16 @@ private:
         result = {Operand::Kind::Local, it->second};
         return true;
       }
-      if (const py::Value* v = dsl_.find(e.text)) {
-        result = named_constant(e.text, *v);
+      const std::string& global = global_name(e.text);
+      if (const py::Value* v = dsl_.find(global)) {
+        result = named_constant(global, *v);
         return true;
       }
       // Python resolves the name when the statement runs and raises NameError there.
+      const std::string imported =
+          global == e.text ? std::string() : " (imported as '" + global + "')";
       warning(e.loc,
-              "unknown name '" + e.text + "' (not a local, nor a name of the " +
+              "unknown name '" + e.text + "'" + imported + " (not a local, nor a name of the " +
                   std::string(dialects::dialect_name(p_.dialect)) +
                   " DSL): the statement raises NameError when it runs",
               s.text);
@@ -235,17 +248,25 @@ private:
     return false;
   }
 
-  static bool is_callee(const Expr& e, std::string_view name) {
-    return e.items[0].kind == Expr::Kind::Name && e.items[0].text == name;
+  /// The module-level name that `name` stands for: the imported name where an import
+  /// renamed it, otherwise itself.
+  const std::string& global_name(const std::string& name) const {
+    auto it = renamed_.find(name);
+    return it == renamed_.end() ? name : it->second;
   }
-  bool resolves(std::string_view name) const {
-    return slots_.count(std::string(name)) == 0 && dsl_.find(name) == nullptr;
+  /// Whether call `e` calls `name`, a helper outside the DSL (`_get_safe_default`,
+  /// `batch_process_samples_gpu`), written so or renamed by an import, and not shadowed by a
+  /// local or a DSL name.
+  bool calls_helper(const Expr& e, std::string_view name) const {
+    const Expr& callee = e.items[0];
+    return callee.kind == Expr::Kind::Name && slots_.count(callee.text) == 0 &&
+           global_name(callee.text) == name && dsl_.find(name) == nullptr;
   }
 
   /// Emits the nodes of the call `e` whose result goes to `target`.
   bool call(const Expr& e, std::vector<Node>& out, std::uint32_t stmt, const Stmt& s,
             std::uint32_t target) {
-    if (is_callee(e, "_get_safe_default") && resolves("_get_safe_default")) {
+    if (calls_helper(e, "_get_safe_default")) {
       if (e.items.size() != 2) {
         error(e.loc, "_get_safe_default takes one argument", s.text);
         return false;
@@ -431,12 +452,11 @@ private:
     // Earlier generators wrote `t1, t2, t3, t4 = batch_process_samples_gpu(S)`, a helper of
     // their runtime that is not in the DSL: battgpu provides it (the runtime's
     // batch_process_samples).
-    if (v.kind == Expr::Kind::Call && v.items[0].kind == Expr::Kind::Name &&
-        (v.items[0].text == "batch_process_samples_gpu" ||
-         v.items[0].text == "batch_process_samples_cpu") &&
-        resolves(v.items[0].text)) {
+    if (v.kind == Expr::Kind::Call && (calls_helper(v, "batch_process_samples_gpu") ||
+                                       calls_helper(v, "batch_process_samples_cpu"))) {
       if (v.items.size() != 2 || targets.size() != 4) {
-        error(s.loc, v.items[0].text + " takes the samples and gives four values", s.text);
+        error(s.loc, global_name(v.items[0].text) + " takes the samples and gives four values",
+              s.text);
         return;
       }
       Node n;
@@ -468,6 +488,8 @@ private:
   int in_handler_ = 0;
   std::unordered_map<std::string, std::uint32_t> slots_;
   std::unordered_map<std::string, Operand> named_;
+  /// Names bound by `from M import A as B`: B -> A.
+  std::unordered_map<std::string, std::string> renamed_;
 };
 
 bool imports_module(const ModuleAst& m, std::string_view name) {

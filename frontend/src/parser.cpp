@@ -399,13 +399,37 @@ private:
         i += 2;
       }
     };
+    // `as NAME` after an imported module or name: the name it is bound to.
+    auto bound_as = [&](std::string& bound) {
+      if (i >= t.size() || !is_name(t[i], "as"))
+        return true;
+      if (i + 1 >= t.size() || t[i + 1].kind != Token::Name || is_keyword(t[i + 1].text))
+        return false;
+      bound = t[i + 1].text;
+      i += 2;
+      return true;
+    };
     if (is_name(t[0], "import")) {
-      dotted(imp.module);
-      if (i < t.size() && is_name(t[i], "as"))
-        i += 2;
-      if (imp.module.empty() || i != t.size())
+      // import MODULE [as NAME], ...: one Import a module.
+      std::vector<Import> modules;
+      while (true) {
+        Import one;
+        one.loc = line.loc;
+        dotted(one.module);
+        std::string bound;
+        if (one.module.empty() || !bound_as(bound))
+          return error(line.loc, "malformed import", line.text);
+        modules.push_back(std::move(one));
+        if (i < t.size() && is_op(t[i], ",") && i + 1 < t.size()) {
+          ++i;
+          continue;
+        }
+        break;
+      }
+      if (i != t.size())
         return error(line.loc, "malformed import", line.text);
-      m_.imports.push_back(std::move(imp));
+      for (Import& one : modules)
+        m_.imports.push_back(std::move(one));
       return;
     }
     dotted(imp.module);
@@ -419,15 +443,22 @@ private:
       const bool paren = i < t.size() && is_op(t[i], "(");
       if (paren)
         ++i;
-      while (i < t.size() && t[i].kind == Token::Name) {
-        imp.names.push_back(t[i].text);
+      bool trailing_comma = false;
+      while (i < t.size() && t[i].kind == Token::Name && !is_keyword(t[i].text)) {
+        Import::Name name{t[i].text, t[i].text};
         ++i;
-        if (i + 1 < t.size() && is_name(t[i], "as"))
-          return error(line.loc, "'import ... as ...' is not supported", line.text);
-        if (i < t.size() && is_op(t[i], ","))
-          ++i;
+        if (!bound_as(name.bound))
+          return error(line.loc, "malformed import", line.text);
+        imp.names.push_back(std::move(name));
+        trailing_comma = i < t.size() && is_op(t[i], ",");
+        if (!trailing_comma)
+          break;
+        ++i;
       }
-      if (paren && i < t.size() && is_op(t[i], ")"))
+      // A trailing comma needs the parentheses.
+      if (paren ? !(i < t.size() && is_op(t[i], ")")) : trailing_comma)
+        return error(line.loc, "malformed import", line.text);
+      if (paren)
         ++i;
     }
     if (i != t.size() || (!imp.star && imp.names.empty()))

@@ -180,11 +180,23 @@ cases = {
     'bare_not_last.py': (b'def batt(task_id, S, I, C, log_path):\n    try:\n        t1 = 1\n'
                          b'    except:\n        t1 = 2\n    except TypeError:\n        t1 = 3\n'
                          b'    return [], []\n', '6:5', "default 'except:' must be last"),
+    # Imports CPython's parser rejects: a trailing comma without parentheses, names without a
+    # comma between them, `as` without a name, a module list ending in a comma.
+    'import_trailing_comma.py': (b'from dsl import vmirror,\ndef solve_x(I):\n    return I\n',
+                                 '1:1', 'malformed import'),
+    'import_no_comma.py': (b'from dsl import vmirror hmirror\ndef solve_x(I):\n    return I\n',
+                           '1:1', 'malformed import'),
+    'import_as_nothing.py': (b'from dsl import vmirror as\ndef solve_x(I):\n    return I\n',
+                             '1:1', 'malformed import'),
+    'import_modules_comma.py': (b'import os, \ndef solve_x(I):\n    return I\n', '1:1',
+                                'malformed import'),
 }
 syntax_errors = {'tab_error.py': 'TabError', 'unindent.py': 'IndentationError',
                  'empty_def.py': 'IndentationError', 'empty_try.py': 'IndentationError',
                  'empty_except.py': 'IndentationError', 'no_comma.py': 'SyntaxError',
-                 'else_first.py': 'SyntaxError', 'bare_not_last.py': 'SyntaxError'}
+                 'else_first.py': 'SyntaxError', 'bare_not_last.py': 'SyntaxError',
+                 'import_trailing_comma.py': 'SyntaxError', 'import_no_comma.py': 'SyntaxError',
+                 'import_as_nothing.py': 'SyntaxError', 'import_modules_comma.py': 'SyntaxError'}
 for name, expected in syntax_errors.items():
     try:
         compile(cases[name][0], name, 'exec')
@@ -215,6 +227,21 @@ for name, data in (('tabs.py', b'def solve_x(I):\n\tO = vmirror(I)\n\treturn O\n
         f.write(data)
     rc, _, err = run(path, '-o', os.path.join(work, 'tabs.cpp'))
     check(rc == 0, f'{name}: exit status {rc} {err!r}')
+# Imports that rename (`from M import A as B`, parenthesised, several modules on a line) are
+# Python: the module imports, and each renamed name stands for the DSL name it imports.
+renamed = (b'from dsl import *\nfrom dsl import vmirror as mirror, hconcat\n'
+           b'from constants import (ZERO as nothing,)\nimport os, sys as system\n\n'
+           b'def solve_x(I):\n    x1 = mirror(I)\n    O = hconcat(x1, replace(I, nothing, 5))\n'
+           b'    return O\n')
+compile(renamed, 'renamed.py', 'exec')
+path = os.path.join(work, 'renamed.py')
+with open(path, 'wb') as f:
+    f.write(renamed)
+rc, _, err = run(path, '-o', os.path.join(work, 'renamed.cpp'))
+cpp = open(os.path.join(work, 'renamed.cpp')).read() if rc == 0 else ''
+check(rc == 0 and 'unknown name' not in err, f'renamed.py: exit status {rc} {err!r}')
+check('arc::vmirror(I)' in cpp and 'arc::replace(I, integer(0), integer(5))' in cpp,
+      'renamed.py: the renamed names are the DSL names they import')
 for missing in (os.path.join(work, 'no_such_file.py'), work):
     rc, _, err = run(missing, '-o', out)
     check(rc == 3 and missing in err, f'{missing}: exit status {rc} {err!r}')

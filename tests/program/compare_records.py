@@ -13,7 +13,7 @@ With --compiled NAME, the battgpu side is the compiled program NAME linked into 
 compared with: the Python reference, the interpreter (`BIN run FILE.py`), or both.
 
 Usage: compare_records.py --battgpu BIN --program FILE.py --reference DIR --tasks DIR
-                          --work DIR [--score] [--jobs N] [--extra ARG...]
+                          --work DIR [--score] [--jobs N] [--python-path DIR] [--extra ARG...]
                           [--compiled NAME [--against reference|interpreter|both]]
 Exit status: 0 identical, 1 some line differs, 2 a run failed.
 """
@@ -153,6 +153,9 @@ def main():
     ap.add_argument('--jobs', type=int, default=0)
     ap.add_argument('--show', type=int, default=3, help='differing lines to print (0: none, '
                     'and no trace)')
+    ap.add_argument('--python-path', metavar='DIR',
+                    help='a folder of modules the program imports beside the DSL (put on the '
+                         "reference's PYTHONPATH)")
     ap.add_argument('--extra', nargs='*', default=[], help='more arguments for battgpu run')
     ap.add_argument('--compiled', metavar='NAME',
                     help='run the compiled program NAME linked into --battgpu')
@@ -169,6 +172,9 @@ def main():
     interp_out = os.path.join(args.work, 'battgpu.jsonl')
     compiled_out = os.path.join(args.work, 'compiled.jsonl')
     env = dict(os.environ, PYTHONHASHSEED='0', EXPECT_GPU='0')
+    if args.python_path:
+        env['PYTHONPATH'] = os.pathsep.join(
+            [args.python_path] + ([env['PYTHONPATH']] if env.get('PYTHONPATH') else []))
     if args.against != 'interpreter':
         reference_records(args, ref_out, env)
     if not args.compiled or args.against != 'reference':

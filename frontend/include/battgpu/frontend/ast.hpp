@@ -72,11 +72,16 @@ struct FunctionDef {
   std::vector<Stmt> body;
 };
 
-/// `from MODULE import NAMES` (star: `import *`) or `import MODULE`.
+/// `from MODULE import NAME [as BOUND], ...` (star: `import *`) or `import MODULE [as BOUND]`.
 struct Import {
+  /// A name imported, and the module-level name it is bound to (itself unless `as` renames it).
+  struct Name {
+    std::string name;
+    std::string bound;
+  };
   Location loc;
   std::string module;
-  std::vector<std::string> names;
+  std::vector<Name> names;
   bool star = false;
 };
 
