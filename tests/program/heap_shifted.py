@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Runs a Python script as `python3 SCRIPT ARG...` would, after making N function objects that
-stay alive: the objects the script then makes (a reference DSL's functions, when it imports
-one) lie elsewhere in memory. CPython hashes a function (and a NaN) by its address, so the
-order of a set that holds one can change with N: a record that changes with N depends on
-where CPython put an object, which no other program can reproduce.
+stay alive, and with N > 0 after giving `math.nan` another NaN object: the objects the script
+then makes (a reference DSL's functions, when it imports one) lie elsewhere in memory, and so
+does the NaN that tokpidjin's functions return. CPython hashes a function and a NaN by its
+address, so the order of a set that holds one can change with N: a record that changes with N
+depends on where CPython put an object, which no other program can reproduce. (The functions
+alone do not move `math.nan`, which the runner makes before the DSL; its place changes instead
+with the environment, such as PYTHONPATH, which no rerun here should have to guess.)
 
 Usage: heap_shifted.py N SCRIPT [ARG...]
 """
@@ -12,11 +15,28 @@ import runpy
 import sys
 
 
+def move_math_nan(slot):
+    """Gives `math.nan` a NaN object whose hash is `slot` modulo 8 (CPython's NaN hashes are
+    odd, so an odd slot), and returns the NaNs made on the way, to be kept alive so that the
+    new one's address stays its own."""
+    import math
+    made = []
+    while True:
+        nan = float('nan')
+        if hash(nan) % 8 == slot:
+            math.nan = nan
+            return made
+        made.append(nan)
+
+
 def main():
     if len(sys.argv) < 3 or not sys.argv[1].isdigit():
         sys.stderr.write('usage: heap_shifted.py N SCRIPT [ARG...]\n')
         return 2
-    moved = [(lambda k=k: k) for k in range(int(sys.argv[1]))]
+    shift = int(sys.argv[1])
+    moved = [(lambda k=k: k) for k in range(shift)]
+    if shift > 0:
+        moved.append(move_math_nan((2 * shift + 1) % 8))
     sys.argv = sys.argv[2:]
     runpy.run_path(sys.argv[0], run_name='__main__')
     del moved

@@ -12,9 +12,10 @@ NaN by its address, so the order of a set that holds one (or holds a set that do
 from run to run of the reference itself, and no other run can reproduce it
 (docs/running-python.md). So is a line the reference itself does not reproduce: the tasks of
 the remaining differing lines are run through the reference up to seven times more, each time
-with its objects moved in memory by another amount first (heap_shifted.py), since CPython
-hashes a function by its address too, and a line that changes there (a NaN's order upstream,
-picked into a value without one, or a function that reached a set) is counted as varying.
+with its objects moved in memory by another amount first and `math.nan` given another NaN
+object (heap_shifted.py), since CPython hashes a function by its address too, and a line that
+changes there (a NaN's order upstream, picked into a value without one, or a function that
+reached a set) is counted as varying.
 Every other difference is a bug until shown otherwise.
 
 Prints a line per seed and a total (or, with --json, one JSON object).
