@@ -17,16 +17,17 @@ import sys
 
 def move_math_nan(slot):
     """Gives `math.nan` a NaN object whose hash is `slot` modulo 8 (CPython's NaN hashes are
-    odd, so an odd slot), and returns the NaNs made on the way, to be kept alive so that the
-    new one's address stays its own."""
+    odd, so an odd slot; where an interpreter never gives that slot, the last NaN tried), and
+    returns the NaNs made on the way, to be kept alive so that the new one's address stays its
+    own."""
     import math
     made = []
-    while True:
-        nan = float('nan')
-        if hash(nan) % 8 == slot:
-            math.nan = nan
-            return made
-        made.append(nan)
+    for _ in range(256):
+        made.append(float('nan'))
+        if hash(made[-1]) % 8 == slot:
+            break
+    math.nan = made[-1]
+    return made
 
 
 def main():
