@@ -46,7 +46,7 @@ Usage:
 
 Commands:
   run       with FILE.py: run a Python batt or solver module as it is over ARC task
-            files ('battgpu run --help FILE.py' shows its options); with --program NAME:
+            files ('battgpu run --help' shows its options); with --program NAME:
             the same for a module battgpu-import compiled into this program; without:
             load ARC task files (directories are searched recursively for *.json), run
             the linked solvers on every test input and report which tasks they solve
@@ -59,7 +59,10 @@ Options:
 
 )";
 
-constexpr const char* run_help = R"(Usage: battgpu run [OPTIONS] PATH...
+constexpr const char* run_help =
+    R"(Without FILE.py or --program: the solvers linked into this executable
+
+Usage: battgpu run [OPTIONS] PATH...
 
 Loads every task file given (a directory is searched recursively for *.json files; a
 file that fails to load is reported and the others still run), runs the solvers on
@@ -198,7 +201,7 @@ int run_command(const std::vector<std::string_view>& args, std::ostream& out, st
     if (arg == "--") {
       options_done = true;
     } else if (arg == "-h" || arg == "--help") {
-      out << run_help << exit_codes_help;
+      out << program_run_help() << "\n" << run_help << exit_codes_help;
       return exit_ok;
     } else if (arg == "--json") {
       a.json = true;

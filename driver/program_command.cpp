@@ -48,7 +48,9 @@ Options:
   --records FILE    write one JSON line per call (SPEC section 7): task, split, index,
                     status, the `o` and `s` record lists, values in canonical form
                     (written to a temporary file as the run goes, then renamed: never a
-                    partial file; a FILE that cannot be written stops the run at once)
+                    partial file; a FILE that cannot be written stops the run at once);
+                    FILE - writes them to standard output as the run goes, and the text
+                    report to standard error
   --score           also make the scoring call of each sample with an expected output
                     (C = that output), recorded with split train_diff / test_diff (batt
                     modules; a solver module's solvers take I alone)
@@ -74,7 +76,7 @@ Options:
                     iteration order): how a difference from Python is tracked down (FILE.py
                     only)
   --json            write the JSON report to stdout instead of the text report
-  --output FILE     also write the JSON report to FILE
+  --output FILE     also write the JSON report to FILE (FILE -: the same as --json)
   -q, --quiet       print only the summary
   --progress        show the progress display even when stderr is not a terminal
   --no-progress     never show the progress display
@@ -303,6 +305,10 @@ int usage(std::ostream& err, const std::string& message) {
 
 } // namespace
 
+const char* program_run_help() {
+  return program_help;
+}
+
 bool is_program_path(std::string_view arg) {
   return arg.size() > 3 && arg.ends_with(".py");
 }
@@ -422,6 +428,17 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       a.paths.emplace_back(arg);
     }
   }
+  if (a.output == "-") {
+    a.output.clear();
+    a.json = true;
+  }
+  const bool records_to_stdout = a.records == "-";
+  if (records_to_stdout && a.json)
+    return usage(err, "--records - and the JSON report (--json) would both go to standard "
+                      "output; write one of them to a FILE");
+  if (records_to_stdout && !a.run.trace_call.empty())
+    return usage(err, "--records - and --trace would both go to standard output; write the "
+                      "records to a FILE");
   if (!a.program.empty() && !a.compiled.empty())
     return usage(err, "give FILE.py or --program NAME, not both");
   if (a.program.empty() && a.compiled.empty())
@@ -431,7 +448,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   // the end: opened first, so that a path that cannot be written stops the run before it
   // starts, not after it.
   OutputFile records;
-  if (!a.records.empty()) {
+  if (!a.records.empty() && !records_to_stdout) {
     if (const std::string problem = records.open(a.records); !problem.empty()) {
       err << "battgpu run: cannot write the records: " << problem << "; nothing was run\n";
       return exit_output_error;
@@ -500,7 +517,9 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
   for (const tasks::LoadError& e : loaded.errors)
     err << e.message << "\n";
 
-  if (!a.records.empty())
+  if (records_to_stdout)
+    a.run.record_sink = [&](const std::string& line) { out << line << '\n'; };
+  else if (!a.records.empty())
     a.run.record_sink = [&](const std::string& line) {
       records.write(line);
       records.write("\n");
@@ -528,7 +547,13 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
     return loaded.errors.empty() ? exit_ok : exit_load_error;
 
   int code = loaded.errors.empty() ? exit_ok : exit_load_error;
-  if (!a.records.empty()) {
+  if (records_to_stdout) {
+    out.flush();
+    if (!out) {
+      err << "battgpu run: cannot write the records to standard output\n";
+      code = exit_output_error;
+    }
+  } else if (!a.records.empty()) {
     const std::string problem = records.commit();
     if (!problem.empty()) {
       err << "battgpu run: cannot write the records: " << problem << "\n";
@@ -550,6 +575,8 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
     out << report;
     return code;
   }
+  // With the records on standard output, the report for people goes beside the progress line.
+  std::ostream& text = records_to_stdout ? err : out;
   std::size_t solved = 0, checked = 0;
   for (const interp::TaskOutcome& t : summary.tasks) {
     solved += t.solved;
@@ -560,50 +587,50 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
         raised += c.status == interp::Call::Status::Raised;
         timeouts += c.status == interp::Call::Status::Timeout;
       }
-      out << (t.solved          ? "solved          "
-              : t.checked_tests ? "not-solved      "
-                                : "unchecked       ")
-          << t.id << "  calls " << t.calls.size();
+      text << (t.solved          ? "solved          "
+               : t.checked_tests ? "not-solved      "
+                                 : "unchecked       ")
+           << t.id << "  calls " << t.calls.size();
       if (raised)
-        out << ", raised " << raised;
+        text << ", raised " << raised;
       if (timeouts)
-        out << ", timeouts " << timeouts;
-      out << "\n";
+        text << ", timeouts " << timeouts;
+      text << "\n";
     }
   }
-  out << (info.compiled ? "compiled program " + info.label + " (" + info.source + ")" : info.label)
-      << ": " << dialects::dialect_name(info.dialect)
-      << (info.form == frontend::ModuleForm::Batt ? " batt module, " : " solver module, ")
-      << info.functions << (info.functions == 1 ? " function, " : " functions, ") << info.statements
-      << " statements, " << info.records << " records\n";
-  out << "solved " << solved << "/" << checked << " tasks\n";
-  out << "calls " << summary.calls << ": raised " << summary.raised;
+  text << (info.compiled ? "compiled program " + info.label + " (" + info.source + ")" : info.label)
+       << ": " << dialects::dialect_name(info.dialect)
+       << (info.form == frontend::ModuleForm::Batt ? " batt module, " : " solver module, ")
+       << info.functions << (info.functions == 1 ? " function, " : " functions, ")
+       << info.statements << " statements, " << info.records << " records\n";
+  text << "solved " << solved << "/" << checked << " tasks\n";
+  text << "calls " << summary.calls << ": raised " << summary.raised;
   for (const auto& [type, n] : summary.raised_types)
-    out << " (" << type << " " << n << ")";
-  out << ", timeouts " << summary.timeouts << "\n";
-  out << "records: o " << summary.o_records << ", s " << summary.s_records;
+    text << " (" << type << " " << n << ")";
+  text << ", timeouts " << summary.timeouts << "\n";
+  text << "records: o " << summary.o_records << ", s " << summary.s_records;
   if (summary.records_unwritten > 0)
-    out << "; " << summary.records_unwritten
-        << (summary.records_unwritten == 1 ? " call's" : " calls'")
-        << " records could not be written (written as raising)";
-  out << "\n";
-  out << "time: check " << fixed(check_seconds, 3) << " s, load " << fixed(load_seconds, 3)
-      << " s, run " << fixed(summary.wall_seconds, 3) << " s on " << summary.jobs << " threads ("
-      << fixed(summary.calls
-                   ? 1000 * summary.wall_seconds * summary.jobs / static_cast<double>(summary.calls)
-                   : 0.0,
-               3)
-      << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
-      << " tasks/s), peak memory " << fixed(peak_memory_mib(), 0) << " MiB (" << allocator_name()
-      << ")\n";
+    text << "; " << summary.records_unwritten
+         << (summary.records_unwritten == 1 ? " call's" : " calls'")
+         << " records could not be written (written as raising)";
+  text << "\n";
+  text << "time: check " << fixed(check_seconds, 3) << " s, load " << fixed(load_seconds, 3)
+       << " s, run " << fixed(summary.wall_seconds, 3) << " s on " << summary.jobs << " threads ("
+       << fixed(summary.calls ? 1000 * summary.wall_seconds * summary.jobs /
+                                    static_cast<double>(summary.calls)
+                              : 0.0,
+                3)
+       << " ms a call, " << fixed(summary.tasks.size() / std::max(summary.wall_seconds, 1e-9), 1)
+       << " tasks/s), peak memory " << fixed(peak_memory_mib(), 0) << " MiB (" << allocator_name()
+       << ")\n";
   if (!summary.profile.empty()) {
-    out << "profile (seconds in calls of each function):\n";
+    text << "profile (seconds in calls of each function):\n";
     for (const interp::ProfileEntry& e : summary.profile)
-      out << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls << ", failed "
-          << e.failures << "\n";
+      text << "  " << fixed(e.seconds, 4) << "  " << e.name << "  calls " << e.calls << ", failed "
+           << e.failures << "\n";
   }
   if (!summary.functions.empty())
-    write_call_profile(out, summary);
+    write_call_profile(text, summary);
   return code;
 }
 

@@ -12,6 +12,9 @@ namespace battgpu::driver {
 bool is_program_path(std::string_view arg);
 bool is_program_option(std::string_view arg);
 
+/// The help of `battgpu run FILE.py` and `battgpu run --program NAME`, exit codes included.
+const char* program_run_help();
+
 /// Runs `battgpu run` with a Python program among `args` (the arguments after "run").
 int program_command(const std::vector<std::string_view>& args, std::ostream& out, std::ostream& err,
                     bool err_is_terminal);

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -76,6 +77,11 @@ std::string task_text(int colour, bool identity, bool with_output = true) {
          "]}";
 }
 
+/// A batt module of one statement whose one candidate is the sample's input.
+constexpr const char* kIdentityBatt = "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
+                                      "    s = []\n    o = []\n    t1 = identity(I)\n"
+                                      "    o.append((1, True, 'x', t1))\n    return o, s\n";
+
 struct Result {
   int code;
   std::string out;
@@ -106,6 +112,12 @@ TEST(Driver, HelpDocumentsEveryFlagAndExitCode) {
         "--fail-unsolved", "--jobs N", "--batch-size N", "--time-limit S", "--prefetch WHEN",
         "--help", "Exit codes", "  0 ", "  1 ", "  2 ", "  3 ", "  4 "})
     EXPECT_NE(run_help.out.find(flag), std::string::npos) << flag;
+  // The form people run most, a Python module, is documented there too, not only behind a
+  // FILE.py argument (the usage errors of that form point at 'battgpu run --help').
+  for (const char* flag : {"FILE.py", "--program NAME", "--records FILE", "--score", "--block N",
+                           "--trace T:S:I", "  5 "})
+    EXPECT_NE(run_help.out.find(flag), std::string::npos) << flag;
+  EXPECT_EQ(run_cli({"run", "x.py", "--help"}).out, run_cli({"run", "--help", "x.py"}).out);
 
   Result version = run_cli({"--version"});
   EXPECT_EQ(version.code, 0);
@@ -454,9 +466,7 @@ TEST(Driver, RecordsThatCannotBeWrittenStopTheRunBeforeItStarts) {
   TempDir dir;
   fs::create_directories(dir.path() / "tasks");
   dir.write("tasks/a.json", task_text(1, true));
-  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
-                       "    s = []\n    o = []\n    t1 = identity(I)\n"
-                       "    o.append((1, True, 'x', t1))\n    return o, s\n");
+  dir.write("batt.py", kIdentityBatt);
   const std::string program = (dir.path() / "batt.py").string();
   const std::string tasks = (dir.path() / "tasks").string();
   for (const std::string& target : {tasks, (dir.path() / "no_such_dir" / "r.jsonl").string()}) {
@@ -480,6 +490,46 @@ TEST(Driver, RecordsThatCannotBeWrittenStopTheRunBeforeItStarts) {
   EXPECT_EQ(lines, 2); // the train and the test sample
   for (const auto& e : fs::directory_iterator(dir.path()))
     EXPECT_EQ(e.path().filename().string().find(".r.jsonl.tmp"), std::string::npos);
+}
+
+TEST(Driver, RecordsToStandardOutput) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(2, false));
+  dir.write("batt.py", kIdentityBatt);
+  const std::string program = (dir.path() / "batt.py").string();
+  const std::string tasks = (dir.path() / "tasks").string();
+  const std::string file = (dir.path() / "r.jsonl").string();
+  Result to_file = run_cli({"run", program, tasks, "--records", file, "--jobs", "2"});
+  ASSERT_EQ(to_file.code, 0) << to_file.err;
+  // "-" is standard output: the same lines as the file, and the text report moves to
+  // standard error; no file named "-" appears.
+  Result piped = run_cli({"run", program, tasks, "--records", "-", "--jobs", "2"});
+  EXPECT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(piped.out, file_text(file));
+  EXPECT_EQ(std::count(piped.out.begin(), piped.out.end(), '\n'), 4); // 2 tasks x 2 samples
+  EXPECT_NE(piped.err.find("calls 4: raised 0"), std::string::npos) << piped.err;
+  // The text report, up to its timings, as the run with a file printed it.
+  const std::string report = to_file.out.substr(0, to_file.out.find("time: "));
+  ASSERT_NE(report.find("solved 1/2 tasks"), std::string::npos) << report;
+  EXPECT_NE(piped.err.find(report), std::string::npos) << piped.err;
+  EXPECT_FALSE(fs::exists("-"));
+  // Two things on standard output at once is a usage error, before anything runs.
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--json"}, {"--output", "-"}, {"--trace", "a:test:0"}}) {
+    std::vector<std::string> args{"run", program, tasks, "--records", "-"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    Result r = run_cli(args);
+    EXPECT_EQ(r.code, 2) << extra.front();
+    EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << extra.front();
+  }
+  // --output - is the JSON report on standard output, as --json.
+  Result json = run_cli({"run", program, tasks, "--output", "-"});
+  EXPECT_EQ(json.code, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("{", 0), 0u) << json.out;
+  EXPECT_FALSE(fs::exists("-"));
 }
 
 TEST(Driver, AnOutputFileNotCommittedLeavesNothing) {
