@@ -68,6 +68,12 @@ Options:
                     with calls apart, threads left without a call run statements of the
                     calls still running, in dependency order, with the same results
                     (default on)
+  --reuse-calls on|off
+                    a call of a block that makes a statement's call on the very values
+                    (the same objects) an earlier call of the block used takes its outcome
+                    instead of calling again, as the scoring call of a sample does for
+                    every statement that does not read C (default on; the results are the
+                    same either way)
   --profile         report the time spent in each statement's callee (with --program: in
                     each compiled function), then in every DSL function called, per kinds
                     of argument, and per kind of value (grid, object, ...)
@@ -214,6 +220,7 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("block_tasks").value(static_cast<std::int64_t>(s.block_tasks));
   w.key("batch_objects").value(s.batch_objects);
   w.key("calls_apart").value(s.calls_apart);
+  w.key("reuse_calls").value(a.run.reuse_calls);
   w.key("share_calls").value(s.share_calls);
   w.key("tasks_split").value(static_cast<std::int64_t>(s.tasks_split));
   w.key("time_limit").number(a.run.time_limit);
@@ -407,6 +414,10 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       if (!value(v) || (v != "on" && v != "off"))
         return usage(err, "--share-calls takes on or off");
       a.run.share_calls = v == "on";
+    } else if (is("--reuse-calls")) {
+      if (!value(v) || (v != "on" && v != "off"))
+        return usage(err, "--reuse-calls takes on or off");
+      a.run.reuse_calls = v == "on";
     } else if (is("--trace")) {
       if (!value(a.run.trace_call))
         return usage(err, "--trace needs TASK:SPLIT:INDEX");

@@ -7,6 +7,7 @@
 #include "battgpu/py/py.hpp"
 #include "battgpu/runtime/py_mapply.hpp"
 #include "battgpu/runtime/py_objects.hpp"
+#include "repeated_calls.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -670,10 +671,26 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     return;
   }
+  // Calls of this block that make the very call an earlier one made take its outcome.
+  static thread_local RepeatedCalls<State> repeated;
+  const bool reuse = options_.reuse_repeated_calls && repeated.start(n, running.size());
+  const auto operand_of = [this](const State& st, const Operand& a) -> const py::Value& {
+    return operand(st, a);
+  };
+  const auto run_or_reuse = [&](State& st) {
+    if (!reuse) {
+      step(n, st);
+      return;
+    }
+    if (repeated.take(n, st, operand_of))
+      return;
+    step(n, st);
+    repeated.remember(st);
+  };
   const bool timed = options_.time_limit > 0 || options_.profile;
   if (!timed) {
     for (State* st : running) {
-      step(n, *st);
+      run_or_reuse(*st);
       if (st->call->trace) [[unlikely]]
         trace(n, *st);
     }
@@ -706,7 +723,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
           continue;
       }
     }
-    step(n, *st);
+    run_or_reuse(*st);
     if (watch != nullptr && watch->take_cancel())
       stop_at_time_limit(*st);
     if (st->call->trace) [[unlikely]]

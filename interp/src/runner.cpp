@@ -333,6 +333,7 @@ public:
     eo.profile = options_.profile;
     eo.trace = options_.trace;
     eo.batch_objects = batch_objects_;
+    eo.reuse_repeated_calls = options_.reuse_calls;
     eo.helpers = helpers_;
     executors_.emplace_back(&fn, std::make_unique<Executor>(*program_.program, fn, eo));
     return *executors_.back().second;

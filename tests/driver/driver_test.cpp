@@ -532,6 +532,37 @@ TEST(Driver, RecordsToStandardOutput) {
   EXPECT_FALSE(fs::exists("-"));
 }
 
+TEST(Driver, ReusedCallsChangeNoRecord) {
+  // The plain and the scoring call of each sample in one block: with reuse, the statements
+  // on I alone run once for both; the records are those of every call run for itself.
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(2, false));
+  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n    t1 = vmirror_t(I)\n"
+                       "    t2 = cellwise(t1, C, ZERO)\n"
+                       "    o.append((1, True, 'x', t1))\n    s.append((2, 'x', 'y', t2))\n"
+                       "    return o, s\n");
+  const std::string program = (dir.path() / "batt.py").string();
+  const std::string tasks = (dir.path() / "tasks").string();
+  std::map<std::string, std::string> records;
+  for (const char* reuse : {"on", "off"}) {
+    const std::string file = (dir.path() / (std::string(reuse) + ".jsonl")).string();
+    Result r = run_cli(
+        {"run", program, tasks, "--score", "--records", file, "--reuse-calls", reuse, "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    records[reuse] = file_text(file);
+    const Value report = battgpu::json::parse(r.out);
+    EXPECT_EQ(report.find("settings")->find("reuse_calls")->as_bool(), std::string(reuse) == "on");
+  }
+  EXPECT_EQ(std::count(records["on"].begin(), records["on"].end(), '\n'), 8);
+  EXPECT_EQ(records["on"], records["off"]);
+  Result bad = run_cli({"run", program, tasks, "--reuse-calls", "maybe"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--reuse-calls takes on or off"), std::string::npos) << bad.err;
+}
+
 TEST(Driver, AnOutputFileNotCommittedLeavesNothing) {
   TempDir dir;
   const std::string file = (dir.path() / "out.txt").string();

@@ -73,6 +73,9 @@ struct ExecutorOptions {
   /// over the calls in flight into one runtime call (where runtime::py_objects_batching()
   /// allows it).
   bool batch_objects = true;
+  /// A call that makes a statement's call on the very values an earlier call of its block
+  /// used takes that call's outcome (interp/src/repeated_calls.hpp).
+  bool reuse_repeated_calls = true;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
   /// Where a call run alone may ask idle threads for help (nullptr: never).

@@ -42,6 +42,9 @@ struct RunOptions {
   /// With calls apart, threads with no call left run statements of the calls still running
   /// (HelpBoard), the results unchanged. `--share-calls off` turns that off.
   bool share_calls = true;
+  /// A call of a block that makes a statement's call on the very values an earlier call made
+  /// it on takes that call's outcome (ExecutorOptions::reuse_repeated_calls).
+  bool reuse_calls = true;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
