@@ -427,7 +427,10 @@ TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
   const battgpu::runtime::ObjectBatching mode = battgpu::runtime::py_objects_batching_mode();
   for (const bool batched : {false, true}) {
     battgpu::runtime::set_py_objects_batching(batched);
-    Result r = run_cli({"run", program, tasks, "--profile", "--json", "--jobs", "1"});
+    // Each task's two calls extract interchangeable grids, whose remembered results are one
+    // object: with calls reused, apply would run once for both. Counted here: every call's.
+    Result r = run_cli(
+        {"run", program, tasks, "--profile", "--json", "--jobs", "1", "--reuse-calls", "off"});
     ASSERT_EQ(r.code, 0) << r.err;
     const Value report = battgpu::json::parse(r.out);
     std::map<std::string, std::int64_t> calls; // "function(kinds)" -> calls
@@ -457,8 +460,12 @@ TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
     EXPECT_EQ(kind_calls, function_calls);
   }
   battgpu::runtime::set_py_objects_batching(mode);
-  Result text = run_cli({"run", program, tasks, "--profile", "--jobs", "1"});
+  Result text =
+      run_cli({"run", program, tasks, "--profile", "--jobs", "1", "--reuse-calls", "off"});
   EXPECT_NE(text.out.find("size(object)  calls 8"), std::string::npos) << text.out;
+  // With reuse (the default), the second call of each task takes the first one's apply.
+  Result reused = run_cli({"run", program, tasks, "--profile", "--jobs", "1"});
+  EXPECT_NE(reused.out.find("size(object)  calls 4"), std::string::npos) << reused.out;
   EXPECT_NE(text.out.find("outside DSL functions"), std::string::npos) << text.out;
 }
 
