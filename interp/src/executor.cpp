@@ -671,7 +671,9 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     }
     return;
   }
-  // Calls of this block that make the very call an earlier one made take its outcome.
+  // Calls of this block that make the very call an earlier one made take its outcome. One
+  // table a thread: a call statement's callee is a DSL function or a closure of them, never
+  // this interpreter, so no node() starts inside another's loop over its calls.
   static thread_local RepeatedCalls<State> repeated;
   const bool reuse = options_.reuse_repeated_calls && repeated.start(n, running.size());
   const auto operand_of = [this](const State& st, const Operand& a) -> const py::Value& {
