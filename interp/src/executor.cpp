@@ -397,10 +397,15 @@ void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& runnin
         continue; // still free what the finished calls hold
       return;
     }
-    // A call running alone asks for help once some thread has nothing else to do.
-    if (top_level && shareable_ && options_.helpers != nullptr && running.size() == 1 &&
-        k % 32 == 0 && options_.helpers->anyone_idle() && !running[0]->call->trace) {
-      run_shared(k, *running[0]);
+    // A call running alone asks for help once some thread has nothing else to do; so do the
+    // two calls of a sample run apart with reuse, one after the other (each then computes
+    // what it would have taken from the other: the help is worth more at a run's end).
+    if (top_level && shareable_ && options_.helpers != nullptr && running.size() <= 2 &&
+        k % 32 == 0 && options_.helpers->anyone_idle() &&
+        std::none_of(running.begin(), running.end(),
+                     [](const State* s) { return s->call->trace; })) {
+      for (State* st : running)
+        run_shared(k, *st);
       return;
     }
     node(nodes[k], running);

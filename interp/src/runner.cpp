@@ -148,6 +148,18 @@ std::size_t planned_calls(const ProgramView& program, const tasks::Task& task,
   return n;
 }
 
+/// The calls plan_task makes for each sample of a task, in order: 2 where the sample is also
+/// scored, else 1.
+std::vector<std::size_t> calls_per_sample(const ProgramView& program, const tasks::Task& task,
+                                          const RunOptions& options) {
+  std::vector<std::size_t> n;
+  for (const tasks::Pair& p : task.train)
+    n.push_back(1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0));
+  for (const tasks::Pair& p : task.test)
+    n.push_back(1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0));
+  return n;
+}
+
 void plan_task(const ProgramView& program, const tasks::Task& task, std::size_t t,
                const RunOptions& options, std::vector<PlannedCall>& out) {
   const ProgramView::Function* fn = nullptr;
@@ -553,16 +565,24 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   // Each block with its expected cost (estimated_cost).
   std::vector<Block> blocks;
   std::vector<double> cost;
+  // A task's calls apart: a block a call, or with calls reused, a block a sample, so that a
+  // sample's plain and scoring call share the statements that do not read C.
   auto add_calls_apart = [&](std::size_t t, std::size_t calls, double task_cost) {
-    for (std::size_t c = 0; c < std::max<std::size_t>(1, calls); ++c) {
+    std::vector<std::size_t> group(std::max<std::size_t>(1, calls), 1);
+    if (options.reuse_calls && calls > 0)
+      group = calls_per_sample(program, tasks[t], options);
+    std::size_t c = 0;
+    for (const std::size_t n : group) {
       Block& b = blocks.emplace_back();
       b.first_task = t;
       b.end_task = t + 1;
       b.first_call = c;
-      b.end_call = c + 1;
+      b.end_call = c + n;
       b.starts_task = c == 0;
-      b.ends_task = c + 1 >= calls;
-      cost.push_back(task_cost / static_cast<double>(std::max<std::size_t>(1, calls)));
+      b.ends_task = c + n >= calls;
+      cost.push_back(task_cost * static_cast<double>(n) /
+                     static_cast<double>(std::max<std::size_t>(1, calls)));
+      c += n;
     }
   };
   std::vector<std::size_t> calls(tasks.size());

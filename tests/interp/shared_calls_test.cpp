@@ -138,6 +138,62 @@ void expect_shared_calls_match(const frontend::Program& program, const frontend:
             << board.statements_helped() << " statements run by helpers\n";
 }
 
+/// The same for blocks of two calls, a sample's plain call and a scoring call (C = its input):
+/// with helpers idle, the block's calls are shared one after the other, each from where the
+/// block had got to, and each call's outcomes are those it has run alone.
+void expect_shared_pairs_match(const frontend::Program& program, const frontend::Function& function,
+                               unsigned helpers) {
+  std::vector<std::vector<py::Value>> args;
+  for (std::vector<py::Value> a : batt_calls()) {
+    args.push_back(a);
+    a[3] = a[2];
+    args.push_back(a);
+  }
+  std::vector<std::string> alone;
+  {
+    Executor executor(program, function);
+    for (const auto& a : args) {
+      Call c;
+      c.args = a;
+      Call* one[] = {&c};
+      executor.run(one);
+      alone.push_back(outcome(c));
+    }
+  }
+  HelpBoard board;
+  std::atomic<bool> finished{false};
+  std::vector<std::jthread> threads;
+  for (unsigned h = 0; h < helpers; ++h) {
+    board.set_idle(true);
+    threads.emplace_back([&] {
+      Executor own(program, function);
+      const auto executor_for = [&](const frontend::Function&) -> Executor& { return own; };
+      while (!finished.load())
+        if (!board.help(executor_for))
+          std::this_thread::yield();
+    });
+  }
+  ExecutorOptions options;
+  options.helpers = &board;
+  Executor executor(program, function, options);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i + 1 < args.size(); i += 2) {
+    Call pair[2];
+    pair[0].args = args[i];
+    pair[1].args = args[i + 1];
+    Call* both[] = {&pair[0], &pair[1]};
+    executor.run(both);
+    for (std::size_t k = 0; k < 2; ++k)
+      if (outcome(pair[k]) != alone[i + k] && ++differ <= 3)
+        ADD_FAILURE() << "call " << i + k << "\n  alone:  " << alone[i + k].substr(0, 800)
+                      << "\n  shared: " << outcome(pair[k]).substr(0, 800);
+  }
+  finished = true;
+  threads.clear();
+  EXPECT_EQ(differ, 0u) << "of " << args.size() << " calls";
+  EXPECT_EQ(executor.shared_calls(), args.size()); // both calls of every block
+}
+
 frontend::Program load(const fs::path& source) {
   frontend::CheckOptions options;
   options.dialect = py::Dialect::Tokpidjin;
@@ -151,8 +207,10 @@ TEST_P(SharedCase, OutcomesAreTheSequentialOnes) {
   ASSERT_FALSE(program.has_errors()) << GetParam();
   if (program.form != frontend::ModuleForm::Batt)
     GTEST_SKIP() << "not a batt module";
-  for (const frontend::Function& f : program.functions)
+  for (const frontend::Function& f : program.functions) {
     expect_shared_calls_match(program, f, 3);
+    expect_shared_pairs_match(program, f, 3);
+  }
 }
 
 std::vector<std::string> programs() {
@@ -195,6 +253,42 @@ TEST(SharedCalls, ARunShareCallsOnlyWhereAsked) {
   EXPECT_TRUE(summary[1].share_calls);
   ASSERT_FALSE(lines[0].empty());
   EXPECT_EQ(lines[0], lines[1]);
+}
+
+TEST(SharedCalls, AScoredSampleRunsApartAsOneBlockOfItsTwoCalls) {
+  // Calls apart and scored: with calls reused, a sample's plain and scoring call make one
+  // block (and share what does not read C); without, a block each. Shared or not, the records
+  // are those of every call run alone.
+  const frontend::Program program = load(BATTGPU_TEST_SYNTH);
+  ASSERT_FALSE(program.has_errors());
+  std::size_t samples = 0;
+  for (const tasks::Task& t : sample_tasks())
+    samples += t.train.size() + t.test.size();
+  std::vector<std::string> lines[3];
+  RunSummary summary[3];
+  for (int run = 0; run < 3; ++run) {
+    RunOptions options;
+    options.jobs = 4;
+    options.score = true;
+    options.calls_apart_statements = 1;
+    options.reuse_calls = run != 0;
+    options.share_calls = run == 2;
+    options.record_sink = [&](const std::string& line) { lines[run].push_back(line); };
+    summary[run] = run_program(program, sample_tasks(), options);
+  }
+  auto blocks = [](const RunSummary& s) {
+    std::size_t n = 0;
+    for (const ThreadTiming& t : s.threads)
+      n += t.blocks;
+    return n;
+  };
+  EXPECT_TRUE(summary[0].calls_apart);
+  EXPECT_EQ(blocks(summary[0]), summary[0].calls);
+  EXPECT_EQ(blocks(summary[1]), samples);
+  EXPECT_GT(summary[1].calls, samples); // some samples were scored
+  ASSERT_FALSE(lines[0].empty());
+  EXPECT_EQ(lines[0], lines[1]);
+  EXPECT_EQ(lines[0], lines[2]);
 }
 
 } // namespace
