@@ -62,8 +62,9 @@ Options:
                     to 8, fewer where needed to give every thread several blocks, and
                     for long programs, to bound memory)
   --calls-apart N   without --block, a program of N statements or more runs each call
-                    in a block of its own, so that one task's calls run on several
-                    threads (default 10000; 0: never)
+                    in a block of its own (with --score and calls reused, each sample's
+                    two calls), so that one task's calls run on several threads (default
+                    10000; 0: never)
   --share-calls on|off
                     with calls apart, threads left without a call run statements of the
                     calls still running, in dependency order, with the same results
