@@ -82,21 +82,23 @@ public:
   /// values, if there is one: true when it did. Otherwise notes the call's key for remember().
   template <class Operand> bool take(const frontend::Node& n, State& st, Operand&& operand) {
     key_ = 0;
-    std::uint64_t h = identity_hash_or_unbound(operand(st, n.callee));
+    // An unbound operand: the call raises UnboundLocalError itself, and is not remembered.
+    if (!operand(st, n.callee).is_bound())
+      return false;
+    std::uint64_t h = identity_hash(operand(st, n.callee));
     for (const frontend::Operand& a : n.args) {
-      if (h == 0)
+      const py::Value& v = operand(st, a);
+      if (!v.is_bound())
         return false;
-      h = (h ^ identity_hash_or_unbound(operand(st, a))) * 0x100000001B3ULL + 1;
+      h = (h ^ identity_hash(v)) * 0x100000001B3ULL;
     }
-    if (h == 0)
-      return false; // an unbound operand: the call raises UnboundLocalError itself
-    key_ = h;
+    key_ = h | 1; // never 0, which remember() reads as "nothing to keep"
     const std::size_t mask = table_.size() - 1;
-    for (std::size_t i = h & mask; table_[i].from != nullptr; i = (i + 1) & mask) {
+    for (std::size_t i = (key_ >> 1) & mask; table_[i].from != nullptr; i = (i + 1) & mask) {
       const Entry& e = table_[i];
       // The earlier call may have been stopped at its time limit since (charged when the next
       // call started): its outcome is then no longer what it was.
-      if (e.key != h || e.from->pending.type != e.outcome ||
+      if (e.key != key_ || e.from->pending.type != e.outcome ||
           !same_operands(n, *e.from, st, operand))
         continue;
       if (e.from->pending.type == py::Exc::None)
@@ -118,7 +120,7 @@ public:
     if (e == py::Exc::Timeout || e == py::Exc::MemoryError || e == py::Exc::Unimplemented)
       return;
     const std::size_t mask = table_.size() - 1;
-    std::size_t i = key_ & mask;
+    std::size_t i = (key_ >> 1) & mask;
     while (table_[i].from != nullptr)
       i = (i + 1) & mask;
     table_[i] = Entry{key_, &st, e};
@@ -130,13 +132,6 @@ private:
     State* from = nullptr;
     py::Exc outcome = py::Exc::None; ///< its exception, or None for a value
   };
-
-  static std::uint64_t identity_hash_or_unbound(const py::Value& v) {
-    if (!v.is_bound())
-      return 0;
-    const std::uint64_t h = identity_hash(v);
-    return h == 0 ? 1 : h;
-  }
 
   template <class Operand>
   static bool same_operands(const frontend::Node& n, const State& a, const State& b,

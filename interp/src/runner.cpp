@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -137,17 +138,6 @@ bool scores_sample(const ProgramView& program, const RunOptions& options, bool h
   return options.score && has_output && program.form == frontend::ModuleForm::Batt;
 }
 
-/// How many calls plan_task makes for a task, without building its values.
-std::size_t planned_calls(const ProgramView& program, const tasks::Task& task,
-                          const RunOptions& options) {
-  std::size_t n = 0;
-  for (const tasks::Pair& p : task.train)
-    n += 1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0);
-  for (const tasks::Pair& p : task.test)
-    n += 1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0);
-  return n;
-}
-
 /// The calls plan_task makes for each sample of a task, in order: 2 where the sample is also
 /// scored, else 1.
 std::vector<std::size_t> calls_per_sample(const ProgramView& program, const tasks::Task& task,
@@ -158,6 +148,13 @@ std::vector<std::size_t> calls_per_sample(const ProgramView& program, const task
   for (const tasks::Pair& p : task.test)
     n.push_back(1 + (scores_sample(program, options, p.output.has_value()) ? 1 : 0));
   return n;
+}
+
+/// How many calls plan_task makes for a task, without building its values.
+std::size_t planned_calls(const ProgramView& program, const tasks::Task& task,
+                          const RunOptions& options) {
+  const std::vector<std::size_t> n = calls_per_sample(program, task, options);
+  return std::accumulate(n.begin(), n.end(), std::size_t{0});
 }
 
 void plan_task(const ProgramView& program, const tasks::Task& task, std::size_t t,

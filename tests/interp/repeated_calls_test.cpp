@@ -63,8 +63,8 @@ struct Outcome {
 };
 
 /// Two samples, each called plain (C = None) and to be scored (C = its output), in one block.
-Outcome run_block(bool reuse, double time_limit) {
-  const frontend::Program program = testing::checked_tokpidjin(kProgram, "repeated.py");
+Outcome run_block(bool reuse, double time_limit, std::string_view source = kProgram) {
+  const frontend::Program program = testing::checked_tokpidjin(source, "repeated.py");
   ExecutorOptions options;
   options.reuse_repeated_calls = reuse;
   options.time_limit = time_limit;
@@ -124,6 +124,34 @@ TEST(RepeatedCalls, CallsOnTheSameValuesRunOnceWithTheRecordsOfEachCallRunAlone)
     // hmirror_t, on t1 shared by the pair, once an input: 2 + 4.
     EXPECT_EQ(alone.calls_of("hmirror_t"), 8u);
     EXPECT_EQ(reused.calls_of("hmirror_t"), 6u);
+  }
+}
+
+TEST(RepeatedCalls, AnUnboundOperandRaisesInEveryCall) {
+  // t1 is never assigned (calling a grid raises TypeError, which the handler passes: the
+  // reference runner's records say so too), so the statement reading it raises
+  // UnboundLocalError in each call, taken over or not.
+  constexpr std::string_view source = R"(from dsl import *
+from constants import *
+
+def batt(task_id, S, I, C, log_path):
+    s = []
+    o = []
+    try:
+        t1 = I(ONE)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        pass
+    t2 = vmirror_t(t1)
+    o.append((1, 'None', 'a', t2))
+    return o, s
+)";
+  for (const bool reuse : {false, true}) {
+    const Outcome out = run_block(reuse, 0.0, source);
+    for (const Call& c : out.calls) {
+      EXPECT_EQ(c.status, Call::Status::Raised) << reuse;
+      EXPECT_EQ(c.error, py::Exc::UnboundLocalError) << reuse;
+    }
+    EXPECT_EQ(out.calls_of("vmirror_t"), 0u);
   }
 }
 
