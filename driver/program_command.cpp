@@ -75,6 +75,12 @@ Options:
                     instead of calling again, as the scoring call of a sample does for
                     every statement that does not read C (default on; the results are the
                     same either way)
+  --grid-statements off|cpu|gpu
+                    cellwise, replace and f_ofcolor on grids of small ints run for every
+                    call of a block at once, on packed grids kept on the host (cpu) or on
+                    a GPU (gpu), a grid that only such statements read staying packed;
+                    without a usable GPU, gpu runs as cpu (default off; the results are
+                    the same either way)
   --profile         report the time spent in each statement's callee (with --program: in
                     each compiled function), then in every DSL function called, per kinds
                     of argument, and per kind of value (grid, object, ...)
@@ -222,6 +228,10 @@ std::string json_report(const ProgramArguments& a, const ProgramInfo& program,
   w.key("batch_objects").value(s.batch_objects);
   w.key("calls_apart").value(s.calls_apart);
   w.key("reuse_calls").value(a.run.reuse_calls);
+  w.key("grid_statements")
+      .value(s.grid_statements == interp::GridStatements::Off   ? "off"
+             : s.grid_statements == interp::GridStatements::Cpu ? "cpu"
+                                                                : "gpu");
   w.key("share_calls").value(s.share_calls);
   w.key("tasks_split").value(static_cast<std::int64_t>(s.tasks_split));
   w.key("time_limit").number(a.run.time_limit);
@@ -419,6 +429,12 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       if (!value(v) || (v != "on" && v != "off"))
         return usage(err, "--reuse-calls takes on or off");
       a.run.reuse_calls = v == "on";
+    } else if (is("--grid-statements")) {
+      if (!value(v) || (v != "off" && v != "cpu" && v != "gpu"))
+        return usage(err, "--grid-statements takes off, cpu or gpu");
+      a.run.grid_statements = v == "off"   ? interp::GridStatements::Off
+                              : v == "cpu" ? interp::GridStatements::Cpu
+                                           : interp::GridStatements::Gpu;
     } else if (is("--trace")) {
       if (!value(a.run.trace_call))
         return usage(err, "--trace needs TASK:SPLIT:INDEX");

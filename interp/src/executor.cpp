@@ -1,12 +1,16 @@
 #include "battgpu/interp/executor.hpp"
 
+#include "battgpu/dialects/grid_statements.hpp"
 #include "battgpu/dialects/objects_request.hpp"
 #include "battgpu/interp/sample_batch.hpp"
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/py.hpp"
+#include "battgpu/runtime/device.hpp"
+#include "battgpu/runtime/grid_store.hpp"
 #include "battgpu/runtime/py_mapply.hpp"
 #include "battgpu/runtime/py_objects.hpp"
+#include "packed_locals.hpp"
 #include "repeated_calls.hpp"
 
 #include <algorithm>
@@ -29,6 +33,9 @@ struct Executor::State {
   std::vector<py::Value> slot_storage;
   std::vector<std::vector<py::Value>> lists; // by list index (see list_index)
   std::vector<std::int32_t> const* list_index = nullptr;
+  /// Per local: its grid in the block's GridStore while it is held packed (kNotPacked: not);
+  /// empty until the first is.
+  std::vector<std::uint32_t> packed;
   py::Error pending{py::Exc::None, ""};
   bool done = false;
   bool running() const { return pending.type == py::Exc::None && !done; }
@@ -223,7 +230,11 @@ Executor::Executor(const frontend::Program& program, const frontend::Function& f
 
   profile_slot_.assign(program_.constants.size(), 0);
   analyse_sharing();
+  if (options_.grid_statements != GridStatements::Off)
+    packed_locals_ = packed_locals(program_, fn_);
 }
+
+Executor::~Executor() = default;
 
 void Executor::analyse_sharing() {
   // What each top-level statement reads and assigns, to order the statements of a shared call
@@ -342,6 +353,23 @@ void Executor::run(std::span<Call* const> calls) {
     running.push_back(&st);
   }
   timed_state_ = nullptr;
+  grids_active_ = options_.grid_statements != GridStatements::Off && !options_.profile &&
+                  py::CallProfile::active() == nullptr && calls.size() >= 2 &&
+                  std::none_of(calls.begin(), calls.end(), [](const Call* c) { return c->trace; });
+  if (grids_active_ && grid_store_ == nullptr) {
+    // The GPU path: one device per thread, the threads dealt over the usable devices.
+    static std::atomic<unsigned> next_device{0};
+    const std::vector<runtime::DeviceInfo> devices = options_.grid_statements == GridStatements::Gpu
+                                                         ? runtime::usable_devices()
+                                                         : std::vector<runtime::DeviceInfo>();
+    grid_store_ =
+        devices.empty()
+            ? std::make_unique<runtime::GridStore>(runtime::GridPlace::Host)
+            : std::make_unique<runtime::GridStore>(
+                  runtime::GridPlace::Device,
+                  devices[next_device.fetch_add(1, std::memory_order_relaxed) % devices.size()]
+                      .ordinal);
+  }
   // Memory running out outside a statement (a statement's own failure is its MemoryError):
   // which call it was for is not known, so every call still running stops with MemoryError.
   if (ran_out_of_memory([&] { block(fn_.body, running, true); }))
@@ -349,6 +377,11 @@ void Executor::run(std::span<Call* const> calls) {
       if (st.running())
         st.pending = kOutOfMemory;
   stop_clock();
+  if (grid_store_ != nullptr)
+    grid_store_->clear();
+  grid_ids_.clear();
+  grid_inputs_.clear();
+  grids_active_ = false;
   for (State& st : states) {
     Call& c = *st.call;
     if (c.status == Call::Status::Timeout)
@@ -404,6 +437,10 @@ void Executor::block(const std::vector<Node>& nodes, std::vector<State*>& runnin
         k % 32 == 0 && options_.helpers->anyone_idle() &&
         std::none_of(running.begin(), running.end(),
                      [](const State* s) { return s->call->trace; })) {
+      // Other threads' executors have no view of this block's packed grids.
+      for (State* st : running)
+        unpack_grids(nullptr, *st);
+      grids_active_ = false;
       for (State* st : running)
         run_shared(k, *st);
       return;
@@ -611,6 +648,158 @@ bool Executor::batch_mapply(const Node& n, std::vector<State*>& running) {
   return true;
 }
 
+namespace {
+constexpr std::uint32_t kNotPacked = ~std::uint32_t{0};
+} // namespace
+
+std::optional<std::uint32_t> Executor::grid_operand(State& st, const Operand& a) {
+  if (a.kind == Operand::Kind::Local && a.index < st.packed.size() &&
+      st.packed[a.index] != kNotPacked)
+    return st.packed[a.index];
+  const py::Value& v = operand(st, a);
+  if (!v.is_tuple())
+    return std::nullopt;
+  // The same object again (a sample's I in every statement): its grid of this block.
+  auto [at, fresh] = grid_ids_.try_emplace(v.object(), kNotPacked);
+  if (fresh) {
+    std::vector<std::int8_t> cells;
+    std::uint32_t h = 0, w = 0;
+    if (dialects::read_small_grid(v, cells, h, w))
+      at->second = grid_store_->add(cells.data(), h, w);
+    grid_inputs_.push_back(v);
+  }
+  return at->second == kNotPacked ? std::nullopt : std::optional<std::uint32_t>(at->second);
+}
+
+void Executor::unpack_grids(const Node* n, State& st) {
+  auto unpack = [&](std::uint32_t slot) {
+    if (slot >= st.packed.size() || st.packed[slot] == kNotPacked)
+      return;
+    const std::uint32_t id = st.packed[slot];
+    std::vector<std::int8_t> cells;
+    std::vector<std::size_t> offsets;
+    grid_store_->read({&id, 1}, cells, offsets);
+    st.slots[slot] =
+        dialects::grid_of_cells(cells.data(), grid_store_->height(id), grid_store_->width(id));
+    st.packed[slot] = kNotPacked;
+  };
+  if (n == nullptr) {
+    for (std::uint32_t slot = 0; slot < st.packed.size(); ++slot)
+      unpack(slot);
+    return;
+  }
+  for (const Operand& a : n->args)
+    if (a.kind == Operand::Kind::Local)
+      unpack(a.index);
+}
+
+bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running) {
+  // Grid statements (issue 13): cellwise, replace and f_ofcolor for every call of the block
+  // whose arguments are grids of small ints (and small ints), as one runtime call on packed
+  // grids; the other calls run the statement one at a time, with Python values.
+  if (n.callee.kind != Operand::Kind::Constant)
+    return false;
+  const std::optional<dialects::GridStatement> kind =
+      dialects::grid_statement(program_.constants[n.callee.index]);
+  if (!kind || n.args.size() != dialects::grid_statement_arity(*kind))
+    return false;
+  struct Job {
+    State* st;
+    std::uint32_t grid[2];
+    std::int8_t scalar[2];
+  };
+  std::vector<Job> jobs;
+  std::vector<State*> rest;
+  const bool may_run = dialects::grid_statement_may_run();
+  for (State* st : running) {
+    Job job{st, {0, 0}, {0, 0}};
+    bool ok = may_run;
+    std::size_t grids = 0, scalars = 0;
+    for (std::size_t i = 0; ok && i < n.args.size(); ++i) {
+      if (dialects::is_grid_argument(*kind, i)) {
+        const std::optional<std::uint32_t> id = grid_operand(*st, n.args[i]);
+        ok = id.has_value();
+        job.grid[grids++] = id.value_or(0);
+      } else {
+        const std::optional<std::int8_t> v = dialects::small_int(operand(*st, n.args[i]));
+        ok = v.has_value();
+        job.scalar[scalars++] = v.value_or(0);
+      }
+    }
+    if (ok && *kind == dialects::GridStatement::Cellwise)
+      ok = grid_store_->height(job.grid[0]) == grid_store_->height(job.grid[1]) &&
+           grid_store_->width(job.grid[0]) == grid_store_->width(job.grid[1]);
+    if (ok) {
+      jobs.push_back(job);
+    } else {
+      unpack_grids(&n, *st);
+      rest.push_back(st);
+    }
+  }
+  if (jobs.empty())
+    return false;
+  stop_clock(); // the batch's time is charged below, in shares
+  const auto t0 = Clock::now();
+  const bool packed_result =
+      dialects::makes_grid(*kind) && n.target < packed_locals_.size() && packed_locals_[n.target];
+  std::vector<std::uint32_t> made;
+  std::vector<std::uint32_t> read_ids;
+  if (dialects::makes_grid(*kind)) {
+    std::vector<runtime::GridStore::Op> ops;
+    ops.reserve(jobs.size());
+    for (const Job& job : jobs) {
+      runtime::GridStore::Op op;
+      op.kind = *kind == dialects::GridStatement::Cellwise ? runtime::GridOpKind::Cellwise
+                                                           : runtime::GridOpKind::Replace;
+      op.a = job.grid[0];
+      op.b = job.grid[1];
+      op.x = job.scalar[0];
+      op.y = job.scalar[1];
+      ops.push_back(op);
+    }
+    made = grid_store_->run(ops);
+    if (!packed_result)
+      read_ids = made;
+  } else {
+    for (const Job& job : jobs)
+      read_ids.push_back(job.grid[0]);
+  }
+  std::vector<py::Value> values(jobs.size());
+  if (!read_ids.empty()) {
+    std::vector<std::int8_t> cells;
+    std::vector<std::size_t> offsets;
+    grid_store_->read(read_ids, cells, offsets);
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+      const std::int8_t* at = cells.data() + offsets[k];
+      const std::uint32_t h = grid_store_->height(read_ids[k]);
+      const std::uint32_t w = grid_store_->width(read_ids[k]);
+      values[k] = dialects::makes_grid(*kind)
+                      ? dialects::grid_of_cells(at, h, w)
+                      : dialects::ofcolor_of_cells(at, h, w, jobs[k].scalar[0]);
+    }
+  }
+  const double share =
+      std::chrono::duration<double>(Clock::now() - t0).count() / static_cast<double>(jobs.size());
+  BatchDoneScope done;
+  for (std::size_t k = 0; k < jobs.size(); ++k) {
+    State& st = *jobs[k].st;
+    if (!packed_result) {
+      finish_batched(n, st, std::move(values[k]), share, "batched grid statement");
+      continue;
+    }
+    // Held packed: no Python value until a statement that runs one call at a time needs it.
+    if (st.packed.empty())
+      st.packed.assign(fn_.locals.size(), kNotPacked);
+    st.packed[n.target] = made[k];
+    st.call->seconds += share;
+    if (options_.time_limit > 0 && st.call->seconds > options_.time_limit)
+      stop_at_time_limit(st);
+  }
+  if (!rest.empty())
+    node(n, rest);
+  return true;
+}
+
 void Executor::finish_batched(const Node& n, State& st, py::Value result, double share,
                               const char* profiled_as) {
   Call& c = *st.call;
@@ -641,6 +830,9 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
     try_node(n, running);
     return;
   }
+  if (n.kind == Node::Kind::Call && !t_batch_done && grids_active_ &&
+      batch_grid_statement(n, running))
+    return;
   if (n.kind == Node::Kind::Call && !t_batch_done && options_.batch_objects &&
       runtime::py_objects_batching() && (batch_extractions(n, running) || batch_mapply(n, running)))
     return;

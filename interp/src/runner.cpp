@@ -233,8 +233,9 @@ void candidates(const ProgramView& program, const PlannedCall& pc,
 class BlockRunner {
 public:
   BlockRunner(const ProgramView& program, const RunOptions& options, bool batch_objects,
-              HelpBoard* helpers)
-      : program_(program), options_(options), batch_objects_(batch_objects), helpers_(helpers) {}
+              GridStatements grid_statements, HelpBoard* helpers)
+      : program_(program), options_(options), batch_objects_(batch_objects),
+        grid_statements_(grid_statements), helpers_(helpers) {}
 
   void run(Block& block, const std::vector<tasks::Task>& tasks) {
     // Group the calls by function (a batt has one; a solver module one per task).
@@ -343,6 +344,7 @@ public:
     eo.trace = options_.trace;
     eo.batch_objects = batch_objects_;
     eo.reuse_repeated_calls = options_.reuse_calls;
+    eo.grid_statements = grid_statements_;
     eo.helpers = helpers_;
     executors_.emplace_back(&fn, std::make_unique<Executor>(*program_.program, fn, eo));
     return *executors_.back().second;
@@ -422,6 +424,7 @@ private:
   const ProgramView& program_;
   const RunOptions& options_;
   bool batch_objects_;
+  GridStatements grid_statements_;
   HelpBoard* helpers_;
   std::vector<std::pair<const frontend::Function*, std::unique_ptr<Executor>>> executors_;
   std::vector<ProfileEntry> compiled_profile_;
@@ -552,11 +555,13 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
                         longest_function(program) >= options.calls_apart_statements;
   summary.batch_objects = batch_objects_for(jobs, summary.calls_apart);
+  summary.grid_statements = summary.calls_apart ? GridStatements::Off : options.grid_statements;
   // Without batching, a block gains nothing from holding several tasks, and one task a block
   // balances the threads best.
+  const bool batching = summary.batch_objects || summary.grid_statements != GridStatements::Off;
   const std::size_t per_block =
       options.block_tasks != 0 ? options.block_tasks
-      : summary.batch_objects  ? auto_block_tasks(tasks.size(), jobs, longest_function(program))
+      : batching               ? auto_block_tasks(tasks.size(), jobs, longest_function(program))
                                : 1;
   summary.block_tasks = per_block;
   // Each block with its expected cost (estimated_cost).
@@ -662,7 +667,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
     timing.started = since_start();
     if (watchdog)
       watchdog->attach();
-    BlockRunner runner(program, options, summary.batch_objects, board);
+    BlockRunner runner(program, options, summary.batch_objects, summary.grid_statements, board);
     py::CallProfile call_profile;
     std::optional<py::CallProfile::Scope> profiling;
     if (options.profile)

@@ -23,9 +23,15 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
+
+namespace battgpu::runtime {
+class GridStore;
+}
 
 namespace battgpu::interp {
 
@@ -58,6 +64,11 @@ class Executor;
 class HelpBoard;
 struct SharedCall;
 
+/// Where the grid statements of a block run (runtime/grid_store.hpp): one at a time as Python
+/// values (Off), or for every call in flight at once on packed grids kept on the host (Cpu) or
+/// on a GPU (Gpu), a chain of them passing packed grids along.
+enum class GridStatements : std::uint8_t { Off, Cpu, Gpu };
+
 struct ExecutorOptions {
   /// A call past this many seconds of its own statement time stops with status Timeout
   /// (0: no limit).
@@ -76,6 +87,9 @@ struct ExecutorOptions {
   /// A call that makes a statement's call on the very values an earlier call of its block
   /// used takes that call's outcome (interp/src/repeated_calls.hpp).
   bool reuse_repeated_calls = true;
+  /// Where the grid statements (cellwise, replace, f_ofcolor) of a block of two calls or more
+  /// run. Not under the profile or a trace, which see every statement one call at a time.
+  GridStatements grid_statements = GridStatements::Off;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
   /// Where a call run alone may ask idle threads for help (nullptr: never).
@@ -132,6 +146,9 @@ class Executor {
 public:
   Executor(const frontend::Program& program, const frontend::Function& function,
            ExecutorOptions options = {});
+  ~Executor();
+  Executor(const Executor&) = delete;
+  Executor& operator=(const Executor&) = delete;
 
   /// Runs the function for each call in `calls`, all together, statement by statement.
   void run(std::span<Call* const> calls);
@@ -160,6 +177,16 @@ private:
   /// no call of it is), and node() runs it one call at a time.
   bool batch_extractions(const frontend::Node& n, std::vector<State*>& running);
   bool batch_mapply(const frontend::Node& n, std::vector<State*>& running);
+  /// Runs a grid statement for the calls in flight on packed grids (grid_store_): false where
+  /// the statement is not one or grid statements are off. A result only grid statements read
+  /// (packed_locals_) stays packed; the others become Python values.
+  bool batch_grid_statement(const frontend::Node& n, std::vector<State*>& running);
+  /// A grid argument of a call as a grid of the store: its packed local, or its value added
+  /// (once a block for the same object); nullopt for a value that is not a grid of small ints.
+  std::optional<std::uint32_t> grid_operand(State& st, const frontend::Operand& a);
+  /// Makes the packed locals among `n`'s arguments Python values again, for a call that runs
+  /// the statement one at a time (every packed local of the call: `n` null).
+  void unpack_grids(const frontend::Node* n, State& st);
   /// A call's result from a batch: assigned (or its exception made pending), traced,
   /// profiled under `profiled_as`, and the call charged its `share` of the batch's time.
   void finish_batched(const frontend::Node& n, State& st, py::Value result, double share,
@@ -203,6 +230,15 @@ private:
   /// returns a record list), not ahead.
   std::vector<bool> owner_only_;
   std::size_t shared_calls_ = 0;
+  /// Per local: whether a grid statement's result may stay packed there (resident_grids.hpp).
+  std::vector<bool> packed_locals_;
+  /// The block's packed grids, while grid statements run batched (grids_active_).
+  std::unique_ptr<runtime::GridStore> grid_store_;
+  bool grids_active_ = false;
+  /// The grid of the store each value added this block is, by object (~0u: not a grid of
+  /// small ints), and the values, kept alive so that no other object takes the address.
+  std::unordered_map<const void*, std::uint32_t> grid_ids_;
+  std::vector<py::Value> grid_inputs_;
   /// With a time limit or the profile: the call whose statements run since the clock was
   /// last read (nullptr: none), and when that was (Watchdog::now_ns).
   State* timed_state_ = nullptr;

@@ -45,6 +45,9 @@ struct RunOptions {
   /// A call of a block that makes a statement's call on the very values an earlier call made
   /// it on takes that call's outcome (ExecutorOptions::reuse_repeated_calls).
   bool reuse_calls = true;
+  /// Where the grid statements run (ExecutorOptions::grid_statements); not Off, blocks hold
+  /// several tasks, as with batched extraction.
+  GridStatements grid_statements = GridStatements::Off;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
   bool profile = false;
@@ -136,6 +139,8 @@ struct RunSummary {
   std::size_t tasks_split = 0;
   /// Whether object extractions were batched over the calls in flight.
   bool batch_objects = false;
+  /// Where the grid statements ran (RunOptions::grid_statements).
+  GridStatements grid_statements = GridStatements::Off;
   std::vector<ProfileEntry> profile;
   /// With RunOptions::profile: every DSL function called (by the statements or through
   /// closures, apply, mapply, ...) per kinds of argument, by own time, longest first.

@@ -1,0 +1,56 @@
+// Grid-wise statements as the batch runtime takes them (issue 13): which calls of tokpidjin's
+// cellwise, replace and f_ofcolor it computes exactly on packed grids of small ints
+// (runtime/grid_store.hpp), and the Python values made from such grids.
+#pragma once
+
+#include "battgpu/py/value.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace battgpu::dialects {
+
+enum class GridStatement : std::uint8_t {
+  Cellwise, ///< cellwise(a, b, fallback) -> grid
+  Replace,  ///< replace(grid, replacee, replacer) -> grid
+  OfColor,  ///< f_ofcolor(grid, color) -> frozenset of (i, j)
+};
+
+/// The grid statement a call of `callee` is (tokpidjin's functions themselves, not closures
+/// over them), if any.
+std::optional<GridStatement> grid_statement(const py::Value& callee);
+
+/// The number of arguments the statement takes.
+inline std::size_t grid_statement_arity(GridStatement s) {
+  return s == GridStatement::OfColor ? 2 : 3;
+}
+
+/// Whether argument `i` of the statement is a grid (the rest are small ints).
+inline bool is_grid_argument(GridStatement s, std::size_t i) {
+  return s == GridStatement::Cellwise ? i < 2 : i == 0;
+}
+
+/// Whether the statement produces a grid (the others produce what the host builds).
+inline bool makes_grid(GridStatement s) {
+  return s != GridStatement::OfColor;
+}
+
+/// A scalar argument as the packed path takes it: an int (not a bool) from -128 to 127. Then,
+/// on well-formed grids of such ints (read_small_grid) of one shape, the statement's value is
+/// what the packed path computes, and nothing raises.
+std::optional<std::int8_t> small_int(const py::Value& v);
+
+/// Whether a statement called now would run to its value: room below the recursion limit for
+/// its wrapper and body, and no cancellation pending (py::call would give Timeout).
+bool grid_statement_may_run();
+
+/// The grid of h x w cells (row-major) as Python holds it: a tuple of row tuples of ints.
+py::Value grid_of_cells(const std::int8_t* cells, std::uint32_t h, std::uint32_t w);
+
+/// f_ofcolor(grid, color) of the grid of h x w cells: the frozenset the function builds, slot
+/// for slot.
+py::Value ofcolor_of_cells(const std::int8_t* cells, std::uint32_t h, std::uint32_t w,
+                           std::int8_t color);
+
+} // namespace battgpu::dialects

@@ -1,0 +1,264 @@
+// GridStore: the log of a block's grids, computed on the host or on a device, with the
+// device's results recomputed on the host from the log when the device fails.
+#include "battgpu/runtime/grid_store.hpp"
+
+#include "battgpu/runtime/config.hpp"
+#include "core/faults.hpp"
+#include "core/stats_internal.hpp"
+#include "cuda/grid_store_backend.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace battgpu::runtime {
+
+void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b, std::int8_t x,
+                     std::int8_t y, std::size_t cells, std::int8_t* out) {
+  if (kind == GridOpKind::Cellwise) {
+    for (std::size_t c = 0; c < cells; ++c)
+      out[c] = a[c] == b[c] ? a[c] : x;
+  } else {
+    for (std::size_t c = 0; c < cells; ++c)
+      out[c] = a[c] == x ? y : a[c];
+  }
+}
+
+namespace {
+constexpr std::size_t kNone = ~std::size_t{0};
+} // namespace
+
+struct GridStore::Impl {
+  struct Grid {
+    std::uint32_t h = 0, w = 0;
+    std::size_t host = kNone;   ///< offset of its cells in `host` (kNone: on the device only)
+    std::size_t device = kNone; ///< offset in the device arena (kNone: not there)
+    std::size_t op = kNone;     ///< index into `log` of the op that made it (kNone: an input)
+    std::size_t cells() const { return std::size_t{h} * w; }
+  };
+
+  GridPlace place = GridPlace::Host;
+  int device = 0;
+  std::unique_ptr<cuda::DeviceGrids> gpu;
+  std::string reason;
+  std::vector<Grid> grids;
+  std::vector<Op> log;
+  std::vector<std::int8_t> host;
+  std::size_t device_used = 0;
+  detail::FaultPlan faults;
+  std::uint64_t device_runs = 0;
+
+  std::size_t append_host(std::size_t cells) {
+    const std::size_t at = host.size();
+    host.resize(at + cells);
+    return at;
+  }
+
+  /// Grid `id`'s cells on the host, computed from the log where only the device had them.
+  void compute_on_host(Id id) {
+    if (grids[id].host != kNone)
+      return;
+    const Op& op = log[grids[id].op];
+    compute_on_host(op.a);
+    if (op.kind == GridOpKind::Cellwise)
+      compute_on_host(op.b);
+    const std::size_t at = append_host(grids[id].cells()); // before taking pointers: it grows
+    const std::int8_t* a = host.data() + grids[op.a].host;
+    const std::int8_t* b = op.kind == GridOpKind::Cellwise ? host.data() + grids[op.b].host : a;
+    compute_grid_op(op.kind, a, b, op.x, op.y, grids[id].cells(), host.data() + at);
+    grids[id].host = at;
+  }
+
+  /// The device failed: every later op runs on the host, and what only the device held is
+  /// recomputed there.
+  void fall_back(const std::string& why) {
+    place = GridPlace::Host;
+    reason = why;
+    gpu.reset();
+    std::uint64_t recomputed = 0;
+    for (Id id = 0; id < grids.size(); ++id) {
+      recomputed += grids[id].host == kNone;
+      compute_on_host(id);
+    }
+    detail::record_fallback("grid statements: " + why, recomputed);
+  }
+
+  /// Runs the ops that made grids [first, grids.size()) on the device.
+  bool run_on_device(Id first, std::string& why) {
+    if (faults.fire(detail::FaultKind::DeviceError, device, device_runs++)) {
+      why = "injected device error";
+      return false;
+    }
+    // The inputs not on the device yet go up in one copy, laid out one after the other.
+    std::vector<std::int8_t> staging;
+    const std::size_t upload_at = device_used;
+    std::vector<cuda::GridOpDesc> descs;
+    descs.reserve(grids.size() - first);
+    auto place_input = [&](Id id) {
+      Grid& g = grids[id];
+      if (g.device != kNone)
+        return;
+      g.device = device_used;
+      device_used += g.cells();
+      staging.insert(staging.end(), host.begin() + static_cast<std::ptrdiff_t>(g.host),
+                     host.begin() + static_cast<std::ptrdiff_t>(g.host + g.cells()));
+    };
+    for (Id id = first; id < grids.size(); ++id) {
+      const Op& op = log[grids[id].op];
+      place_input(op.a);
+      if (op.kind == GridOpKind::Cellwise)
+        place_input(op.b);
+    }
+    for (Id id = first; id < grids.size(); ++id) {
+      Grid& g = grids[id];
+      const Op& op = log[g.op];
+      g.device = device_used;
+      device_used += g.cells();
+      cuda::GridOpDesc d;
+      d.a = grids[op.a].device;
+      d.b = op.kind == GridOpKind::Cellwise ? grids[op.b].device : d.a;
+      d.out = g.device;
+      d.cells = static_cast<std::uint32_t>(g.cells());
+      d.kind = static_cast<std::uint8_t>(op.kind);
+      d.x = op.x;
+      d.y = op.y;
+      descs.push_back(d);
+    }
+    if (!gpu->reserve(device_used, upload_at, why) ||
+        !gpu->upload(upload_at, staging.data(), staging.size(), why) ||
+        !gpu->launch(descs.data(), descs.size(), why))
+      return false;
+    detail::record_chunk(device, descs.size(), staging.size() + descs.size() * sizeof(descs[0]), 0);
+    return true;
+  }
+
+  /// Brings the cells of `ids` that only the device holds to the host, in one copy.
+  bool read_from_device(std::span<const Id> ids, std::string& why) {
+    std::vector<cuda::GridCopyDesc> copies;
+    std::vector<Id> fetched;
+    std::size_t bytes = 0;
+    for (Id id : ids) {
+      Grid& g = grids[id];
+      if (g.host != kNone || std::find(fetched.begin(), fetched.end(), id) != fetched.end())
+        continue;
+      copies.push_back({g.device, bytes, g.cells()});
+      fetched.push_back(id);
+      bytes += g.cells();
+    }
+    if (copies.empty())
+      return true;
+    if (faults.fire(detail::FaultKind::DeviceError, device, device_runs++)) {
+      why = "injected device error";
+      return false;
+    }
+    const std::size_t at = append_host(bytes);
+    if (!gpu->gather(copies.data(), copies.size(), host.data() + at, bytes, why)) {
+      host.resize(at);
+      return false;
+    }
+    for (std::size_t k = 0; k < fetched.size(); ++k)
+      grids[fetched[k]].host = at + copies[k].to;
+    detail::record_chunk(device, 0, 0, bytes);
+    return true;
+  }
+};
+
+GridStore::GridStore(GridPlace place, int device) : impl_(std::make_unique<Impl>()) {
+  impl_->device = device;
+  impl_->faults = detail::FaultPlan(config().inject_faults);
+  if (place == GridPlace::Device) {
+    impl_->gpu = cuda::DeviceGrids::open(device, impl_->reason);
+    if (impl_->gpu != nullptr)
+      impl_->place = GridPlace::Device;
+  }
+}
+
+GridStore::~GridStore() = default;
+
+void GridStore::clear() {
+  impl_->grids.clear();
+  impl_->log.clear();
+  impl_->host.clear();
+  impl_->device_used = 0;
+}
+
+GridStore::Id GridStore::add(const std::int8_t* cells, std::uint32_t h, std::uint32_t w) {
+  Impl& s = *impl_;
+  Impl::Grid g;
+  g.h = h;
+  g.w = w;
+  g.host = s.append_host(g.cells());
+  std::copy(cells, cells + g.cells(), s.host.begin() + static_cast<std::ptrdiff_t>(g.host));
+  s.grids.push_back(g);
+  return static_cast<Id>(s.grids.size() - 1);
+}
+
+std::uint32_t GridStore::height(Id id) const {
+  return impl_->grids.at(id).h;
+}
+
+std::uint32_t GridStore::width(Id id) const {
+  return impl_->grids.at(id).w;
+}
+
+std::size_t GridStore::size() const {
+  return impl_->grids.size();
+}
+
+std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
+  Impl& s = *impl_;
+  const auto first = static_cast<Id>(s.grids.size());
+  std::vector<Id> made;
+  made.reserve(ops.size());
+  for (const Op& op : ops) {
+    const Impl::Grid& a = s.grids.at(op.a);
+    if (op.kind == GridOpKind::Cellwise && (s.grids.at(op.b).h != a.h || s.grids.at(op.b).w != a.w))
+      throw std::invalid_argument("GridStore::run: cellwise of grids of different shapes");
+    Impl::Grid g;
+    g.h = a.h;
+    g.w = a.w;
+    g.op = s.log.size();
+    s.log.push_back(op);
+    s.grids.push_back(g);
+    made.push_back(static_cast<Id>(s.grids.size() - 1));
+  }
+  if (s.place == GridPlace::Device) {
+    std::string why;
+    if (!s.run_on_device(first, why))
+      s.fall_back(why); // computes these ops too
+  } else {
+    for (Id id : made)
+      s.compute_on_host(id);
+  }
+  detail::record_call(ops.size(), 0, s.place == GridPlace::Device);
+  detail::record_items(s.place == GridPlace::Device ? ops.size() : 0,
+                       s.place == GridPlace::Device ? 0 : ops.size());
+  return made;
+}
+
+void GridStore::read(std::span<const Id> ids, std::vector<std::int8_t>& cells,
+                     std::vector<std::size_t>& offsets) {
+  Impl& s = *impl_;
+  for (Id id : ids)
+    (void)s.grids.at(id);
+  if (s.place == GridPlace::Device) {
+    std::string why;
+    if (!s.read_from_device(ids, why))
+      s.fall_back(why);
+  }
+  for (Id id : ids) {
+    const Impl::Grid& g = s.grids[id];
+    offsets.push_back(cells.size());
+    cells.insert(cells.end(), s.host.begin() + static_cast<std::ptrdiff_t>(g.host),
+                 s.host.begin() + static_cast<std::ptrdiff_t>(g.host + g.cells()));
+  }
+}
+
+GridPlace GridStore::place() const {
+  return impl_->place;
+}
+
+const std::string& GridStore::fallback_reason() const {
+  return impl_->reason;
+}
+
+} // namespace battgpu::runtime

@@ -1,0 +1,151 @@
+// The CUDA path of GridStore: an arena of int8 grids in device memory, the grid ops as one
+// kernel launch (a thread block per op, its threads over the cells), and a gather of the grids
+// the host reads into one copy.
+#include "cuda/device_health.hpp"
+#include "cuda/grid_store_backend.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+
+namespace battgpu::runtime::cuda {
+namespace {
+
+constexpr int kThreads = 128;
+
+// GridOpKind's values (grid_store.hpp): 0 cellwise, 1 replace.
+__global__ void grid_ops_kernel(const GridOpDesc* ops, std::int8_t* arena) {
+  const GridOpDesc d = ops[blockIdx.x];
+  const std::int8_t* a = arena + d.a;
+  const std::int8_t* b = arena + d.b;
+  std::int8_t* out = arena + d.out;
+  for (std::uint32_t c = threadIdx.x; c < d.cells; c += blockDim.x) {
+    const std::int8_t v = a[c];
+    out[c] = d.kind == 0 ? (v == b[c] ? v : d.x) : (v == d.x ? d.y : v);
+  }
+}
+
+__global__ void gather_kernel(const GridCopyDesc* copies, const std::int8_t* arena,
+                              std::int8_t* staging) {
+  const GridCopyDesc d = copies[blockIdx.x];
+  for (std::uint64_t c = threadIdx.x; c < d.cells; c += blockDim.x)
+    staging[d.to + c] = arena[d.from + c];
+}
+
+/// A device buffer that grows, keeping what it holds.
+struct Buffer {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+
+  cudaError_t reserve(std::size_t want, std::size_t keep, cudaStream_t stream) {
+    if (want <= bytes)
+      return cudaSuccess;
+    const std::size_t grown = std::max(want, bytes * 2);
+    void* fresh = nullptr;
+    cudaError_t e = cudaMalloc(&fresh, grown);
+    if (e != cudaSuccess)
+      return e;
+    if (keep != 0)
+      e = cudaMemcpyAsync(fresh, data, keep, cudaMemcpyDeviceToDevice, stream);
+    if (e == cudaSuccess)
+      e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) {
+      cudaFree(fresh);
+      return e;
+    }
+    cudaFree(data);
+    data = fresh;
+    bytes = grown;
+    return cudaSuccess;
+  }
+};
+
+class CudaGrids final : public DeviceGrids {
+public:
+  explicit CudaGrids(int device) : device_(device) {}
+  ~CudaGrids() override {
+    cudaSetDevice(device_);
+    if (stream_ != nullptr) {
+      cudaStreamSynchronize(stream_);
+      cudaStreamDestroy(stream_);
+    }
+    for (Buffer* b : {&arena_, &ops_, &copies_, &staging_})
+      cudaFree(b->data);
+  }
+
+  bool start(std::string& why) {
+    return ok(cudaSetDevice(device_), "cudaSetDevice", why) &&
+           ok(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate", why);
+  }
+
+  bool reserve(std::size_t bytes, std::size_t used, std::string& why) override {
+    return ok(cudaSetDevice(device_), "cudaSetDevice", why) &&
+           ok(arena_.reserve(bytes, used, stream_), "arena allocation", why);
+  }
+
+  bool upload(std::size_t offset, const void* data, std::size_t bytes, std::string& why) override {
+    if (bytes == 0)
+      return true;
+    return ok(cudaMemcpyAsync(static_cast<char*>(arena_.data) + offset, data, bytes,
+                              cudaMemcpyHostToDevice, stream_),
+              "grid upload", why);
+  }
+
+  bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) override {
+    if (n == 0)
+      return true;
+    const std::size_t bytes = n * sizeof(GridOpDesc);
+    if (!ok(cudaSetDevice(device_), "cudaSetDevice", why) ||
+        !ok(ops_.reserve(bytes, 0, stream_), "op table allocation", why) ||
+        !ok(cudaMemcpyAsync(ops_.data, ops, bytes, cudaMemcpyHostToDevice, stream_),
+            "op table upload", why))
+      return false;
+    grid_ops_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
+        static_cast<const GridOpDesc*>(ops_.data), static_cast<std::int8_t*>(arena_.data));
+    return ok(cudaGetLastError(), "grid op kernel", why);
+  }
+
+  bool gather(const GridCopyDesc* copies, std::size_t n, void* out, std::size_t bytes,
+              std::string& why) override {
+    if (n == 0)
+      return true;
+    const std::size_t table = n * sizeof(GridCopyDesc);
+    if (!ok(cudaSetDevice(device_), "cudaSetDevice", why) ||
+        !ok(copies_.reserve(table, 0, stream_), "copy table allocation", why) ||
+        !ok(staging_.reserve(bytes, 0, stream_), "staging allocation", why) ||
+        !ok(cudaMemcpyAsync(copies_.data, copies, table, cudaMemcpyHostToDevice, stream_),
+            "copy table upload", why))
+      return false;
+    gather_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
+        static_cast<const GridCopyDesc*>(copies_.data),
+        static_cast<const std::int8_t*>(arena_.data), static_cast<std::int8_t*>(staging_.data));
+    return ok(cudaGetLastError(), "gather kernel", why) &&
+           ok(cudaMemcpyAsync(out, staging_.data, bytes, cudaMemcpyDeviceToHost, stream_),
+              "grid download", why) &&
+           ok(cudaStreamSynchronize(stream_), "grid download", why);
+  }
+
+private:
+  static bool ok(cudaError_t e, const char* what, std::string& why) {
+    if (e == cudaSuccess)
+      return true;
+    why = std::string(what) + ": " + error_text(e);
+    return false;
+  }
+
+  int device_;
+  cudaStream_t stream_ = nullptr;
+  Buffer arena_, ops_, copies_, staging_;
+};
+
+} // namespace
+
+std::unique_ptr<DeviceGrids> DeviceGrids::open(int device, std::string& why) {
+  auto grids = std::make_unique<CudaGrids>(device);
+  if (!grids->start(why))
+    return nullptr;
+  return grids;
+}
+
+} // namespace battgpu::runtime::cuda
