@@ -659,7 +659,17 @@ std::optional<std::uint32_t> Executor::grid_operand(State& st, const Operand& a)
   const py::Value& v = operand(st, a);
   if (!v.is_tuple())
     return std::nullopt;
-  // The same object again (a sample's I in every statement): its grid of this block.
+  // A parameter or a constant is read by many statements (a sample's I by most): its grid is
+  // made once a block. Any other value is packed where it is read, so that the store holds no
+  // reference that would keep it alive past its last use.
+  const bool lasting = a.kind == Operand::Kind::Constant || a.index < st.call->args.size();
+  if (!lasting) {
+    std::vector<std::int8_t> cells;
+    std::uint32_t h = 0, w = 0;
+    if (!dialects::read_small_grid(v, cells, h, w))
+      return std::nullopt;
+    return grid_store_->add(cells.data(), h, w);
+  }
   auto [at, fresh] = grid_ids_.try_emplace(v.object(), kNotPacked);
   if (fresh) {
     std::vector<std::int8_t> cells;

@@ -115,7 +115,7 @@ TEST(Driver, HelpDocumentsEveryFlagAndExitCode) {
   // The form people run most, a Python module, is documented there too, not only behind a
   // FILE.py argument (the usage errors of that form point at 'battgpu run --help').
   for (const char* flag : {"FILE.py", "--program NAME", "--records FILE", "--score", "--block N",
-                           "--trace T:S:I", "  5 "})
+                           "--trace T:S:I", "--grid-statements off|cpu|gpu", "  5 "})
     EXPECT_NE(run_help.out.find(flag), std::string::npos) << flag;
   EXPECT_EQ(run_cli({"run", "x.py", "--help"}).out, run_cli({"run", "--help", "x.py"}).out);
 
@@ -568,6 +568,41 @@ TEST(Driver, ReusedCallsChangeNoRecord) {
   Result bad = run_cli({"run", program, tasks, "--reuse-calls", "maybe"});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("--reuse-calls takes on or off"), std::string::npos) << bad.err;
+}
+
+TEST(Driver, GridStatementsChangeNoRecord) {
+  // cellwise and f_ofcolor of the samples' grids, a packed local between them, computed for
+  // the block's calls at once: the records are those of every statement run one at a time.
+  TempDir dir;
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(2, false));
+  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n    t1 = cellwise(I, C, NEG_ONE)\n"
+                       "    t2 = f_ofcolor(t1, NEG_ONE)\n    t3 = replace(I, ZERO, FIVE)\n"
+                       "    o.append((3, True, 'x', t3))\n    s.append((2, 'x', 'y', t2))\n"
+                       "    return o, s\n");
+  const std::string program = (dir.path() / "batt.py").string();
+  const std::string tasks = (dir.path() / "tasks").string();
+  std::map<std::string, std::string> records;
+  for (const char* mode : {"off", "cpu", "gpu"}) {
+    const std::string file = (dir.path() / (std::string(mode) + ".jsonl")).string();
+    Result r = run_cli(
+        {"run", program, tasks, "--score", "--records", file, "--grid-statements", mode, "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    records[mode] = file_text(file);
+    const Value report = battgpu::json::parse(r.out);
+    EXPECT_EQ(report.find("settings")->find("grid_statements")->text(), mode);
+  }
+  EXPECT_EQ(std::count(records["off"].begin(), records["off"].end(), '\n'), 8);
+  // The scoring call of task b finds its input's 2 where the expected output has 0.
+  EXPECT_NE(records["off"].find("{\"frozenset\":[[0,0],[0,1]]}"), std::string::npos)
+      << records["off"];
+  EXPECT_EQ(records["cpu"], records["off"]);
+  EXPECT_EQ(records["gpu"], records["off"]);
+  Result bad = run_cli({"run", program, tasks, "--grid-statements", "fast"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("--grid-statements takes off, cpu or gpu"), std::string::npos) << bad.err;
 }
 
 TEST(Driver, AnOutputFileNotCommittedLeavesNothing) {

@@ -221,6 +221,9 @@ std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
     s.grids.push_back(g);
     made.push_back(static_cast<Id>(s.grids.size() - 1));
   }
+  // The time to enqueue a device run (its uploads and launch) counts as H2D; a host run's as
+  // Cpu; a read's, waiting for the device included, as D2H.
+  const detail::Stopwatch clock;
   if (s.place == GridPlace::Device) {
     std::string why;
     if (!s.run_on_device(first, why))
@@ -229,6 +232,8 @@ std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
     for (Id id : made)
       s.compute_on_host(id);
   }
+  detail::record_stage(s.place == GridPlace::Device ? detail::Stage::H2D : detail::Stage::Cpu,
+                       clock.seconds());
   detail::record_call(ops.size(), 0, s.place == GridPlace::Device);
   detail::record_items(s.place == GridPlace::Device ? ops.size() : 0,
                        s.place == GridPlace::Device ? 0 : ops.size());
@@ -241,9 +246,11 @@ void GridStore::read(std::span<const Id> ids, std::vector<std::int8_t>& cells,
   for (Id id : ids)
     (void)s.grids.at(id);
   if (s.place == GridPlace::Device) {
+    const detail::Stopwatch clock;
     std::string why;
     if (!s.read_from_device(ids, why))
       s.fall_back(why);
+    detail::record_stage(detail::Stage::D2H, clock.seconds());
   }
   for (Id id : ids) {
     const Impl::Grid& g = s.grids[id];

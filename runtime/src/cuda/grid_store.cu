@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 namespace battgpu::runtime::cuda {
@@ -61,6 +62,31 @@ struct Buffer {
   }
 };
 
+/// Pinned host memory that grows: the copies from and to it run at the bus's speed without the
+/// driver staging pageable memory. Reused once the stream has finished with it (`done`).
+struct PinnedBuffer {
+  void* data = nullptr;
+  std::size_t bytes = 0;
+  cudaEvent_t done = nullptr;
+
+  cudaError_t reserve(std::size_t want) {
+    if (done != nullptr) {
+      if (cudaError_t e = cudaEventSynchronize(done); e != cudaSuccess)
+        return e;
+    }
+    if (want <= bytes)
+      return cudaSuccess;
+    cudaFreeHost(data);
+    data = nullptr;
+    bytes = 0;
+    const std::size_t grown = 2 * want;
+    if (cudaError_t e = cudaMallocHost(&data, grown); e != cudaSuccess)
+      return e;
+    bytes = grown;
+    return cudaSuccess;
+  }
+};
+
 class CudaGrids final : public DeviceGrids {
 public:
   explicit CudaGrids(int device) : device_(device) {}
@@ -72,11 +98,18 @@ public:
     }
     for (Buffer* b : {&arena_, &ops_, &copies_, &staging_})
       cudaFree(b->data);
+    for (PinnedBuffer* p : {&up_, &down_}) {
+      cudaFreeHost(p->data);
+      if (p->done != nullptr)
+        cudaEventDestroy(p->done);
+    }
   }
 
   bool start(std::string& why) {
     return ok(cudaSetDevice(device_), "cudaSetDevice", why) &&
-           ok(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate", why);
+           ok(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate",
+              why) &&
+           ok(cudaEventCreateWithFlags(&up_.done, cudaEventDisableTiming), "cudaEventCreate", why);
   }
 
   bool reserve(std::size_t bytes, std::size_t used, std::string& why) override {
@@ -87,9 +120,7 @@ public:
   bool upload(std::size_t offset, const void* data, std::size_t bytes, std::string& why) override {
     if (bytes == 0)
       return true;
-    return ok(cudaMemcpyAsync(static_cast<char*>(arena_.data) + offset, data, bytes,
-                              cudaMemcpyHostToDevice, stream_),
-              "grid upload", why);
+    return to_device(static_cast<char*>(arena_.data) + offset, data, bytes, "grid upload", why);
   }
 
   bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) override {
@@ -98,8 +129,7 @@ public:
     const std::size_t bytes = n * sizeof(GridOpDesc);
     if (!ok(cudaSetDevice(device_), "cudaSetDevice", why) ||
         !ok(ops_.reserve(bytes, 0, stream_), "op table allocation", why) ||
-        !ok(cudaMemcpyAsync(ops_.data, ops, bytes, cudaMemcpyHostToDevice, stream_),
-            "op table upload", why))
+        !to_device(ops_.data, ops, bytes, "op table upload", why))
       return false;
     grid_ops_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
         static_cast<const GridOpDesc*>(ops_.data), static_cast<std::int8_t*>(arena_.data));
@@ -114,19 +144,33 @@ public:
     if (!ok(cudaSetDevice(device_), "cudaSetDevice", why) ||
         !ok(copies_.reserve(table, 0, stream_), "copy table allocation", why) ||
         !ok(staging_.reserve(bytes, 0, stream_), "staging allocation", why) ||
-        !ok(cudaMemcpyAsync(copies_.data, copies, table, cudaMemcpyHostToDevice, stream_),
-            "copy table upload", why))
+        !to_device(copies_.data, copies, table, "copy table upload", why))
       return false;
     gather_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
         static_cast<const GridCopyDesc*>(copies_.data),
         static_cast<const std::int8_t*>(arena_.data), static_cast<std::int8_t*>(staging_.data));
-    return ok(cudaGetLastError(), "gather kernel", why) &&
-           ok(cudaMemcpyAsync(out, staging_.data, bytes, cudaMemcpyDeviceToHost, stream_),
-              "grid download", why) &&
-           ok(cudaStreamSynchronize(stream_), "grid download", why);
+    if (!ok(cudaGetLastError(), "gather kernel", why) ||
+        !ok(down_.reserve(bytes), "pinned allocation", why) ||
+        !ok(cudaMemcpyAsync(down_.data, staging_.data, bytes, cudaMemcpyDeviceToHost, stream_),
+            "grid download", why) ||
+        !ok(cudaStreamSynchronize(stream_), "grid download", why))
+      return false;
+    std::memcpy(out, down_.data, bytes);
+    return true;
   }
 
 private:
+  /// Copies host bytes to the device through the pinned upload buffer (once the previous
+  /// upload from it is done).
+  bool to_device(void* to, const void* from, std::size_t bytes, const char* what,
+                 std::string& why) {
+    if (!ok(up_.reserve(bytes), "pinned allocation", why))
+      return false;
+    std::memcpy(up_.data, from, bytes);
+    return ok(cudaMemcpyAsync(to, up_.data, bytes, cudaMemcpyHostToDevice, stream_), what, why) &&
+           ok(cudaEventRecord(up_.done, stream_), what, why);
+  }
+
   static bool ok(cudaError_t e, const char* what, std::string& why) {
     if (e == cudaSuccess)
       return true;
@@ -137,6 +181,7 @@ private:
   int device_;
   cudaStream_t stream_ = nullptr;
   Buffer arena_, ops_, copies_, staging_;
+  PinnedBuffer up_, down_;
 };
 
 } // namespace

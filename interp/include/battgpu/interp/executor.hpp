@@ -182,7 +182,8 @@ private:
   /// (packed_locals_) stays packed; the others become Python values.
   bool batch_grid_statement(const frontend::Node& n, std::vector<State*>& running);
   /// A grid argument of a call as a grid of the store: its packed local, or its value added
-  /// (once a block for the same object); nullopt for a value that is not a grid of small ints.
+  /// (once a block for a parameter or constant); nullopt for a value that is not a grid of
+  /// small ints.
   std::optional<std::uint32_t> grid_operand(State& st, const frontend::Operand& a);
   /// Makes the packed locals among `n`'s arguments Python values again, for a call that runs
   /// the statement one at a time (every packed local of the call: `n` null).
@@ -235,8 +236,8 @@ private:
   /// The block's packed grids, while grid statements run batched (grids_active_).
   std::unique_ptr<runtime::GridStore> grid_store_;
   bool grids_active_ = false;
-  /// The grid of the store each value added this block is, by object (~0u: not a grid of
-  /// small ints), and the values, kept alive so that no other object takes the address.
+  /// The grid of the store each parameter or constant added this block is, by object (~0u:
+  /// not a grid of small ints), and the values, kept so that no other object takes the address.
   std::unordered_map<const void*, std::uint32_t> grid_ids_;
   std::vector<py::Value> grid_inputs_;
   /// With a time limit or the profile: the call whose statements run since the clock was

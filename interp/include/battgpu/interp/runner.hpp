@@ -45,8 +45,8 @@ struct RunOptions {
   /// A call of a block that makes a statement's call on the very values an earlier call made
   /// it on takes that call's outcome (ExecutorOptions::reuse_repeated_calls).
   bool reuse_calls = true;
-  /// Where the grid statements run (ExecutorOptions::grid_statements); not Off, blocks hold
-  /// several tasks, as with batched extraction.
+  /// Where the grid statements run (ExecutorOptions::grid_statements); on the GPU, blocks
+  /// hold several tasks, as with batched extraction.
   GridStatements grid_statements = GridStatements::Off;
   /// Collect the time per DSL function (interpreted programs; a compiled program reports the
   /// time per compiled function instead).
