@@ -12,6 +12,7 @@
 #include "battgpu/frontend/program.hpp"
 #include "battgpu/interp/runner.hpp"
 #include "battgpu/py/canonical.hpp"
+#include "battgpu/runtime/device.hpp"
 #include "battgpu/tasks/json.hpp"
 
 #include <algorithm>
@@ -79,8 +80,8 @@ Options:
                     cellwise, replace and f_ofcolor on grids of small ints run for every
                     call of a block at once, on packed grids kept on the host (cpu) or on
                     a GPU (gpu), a grid that only such statements read staying packed;
-                    without a usable GPU, gpu runs as cpu (default off; the results are
-                    the same either way)
+                    without a usable GPU, gpu runs as cpu and says so (default off,
+                    measured the fastest; the results are the same either way)
   --profile         report the time spent in each statement's callee (with --program: in
                     each compiled function), then in every DSL function called, per kinds
                     of argument, and per kind of value (grid, object, ...)
@@ -567,6 +568,12 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       py::write_canonical(line, value, py::SetListing::IterationOrder);
       out << line << "}\n";
     };
+  if (a.run.grid_statements == interp::GridStatements::Gpu && !runtime::gpu_available()) {
+    // Asked for, not there: say so, and run them where they can run (the report says cpu).
+    err << "battgpu: --grid-statements gpu: " << runtime::gpu_unavailable_reason()
+        << "; the grid statements run on the host\n";
+    a.run.grid_statements = interp::GridStatements::Cpu;
+  }
   interp::RunSummary summary = compiled != nullptr
                                    ? interp::run_program(*compiled, loaded.tasks, a.run)
                                    : interp::run_program(program, loaded.tasks, a.run);
