@@ -704,7 +704,7 @@ void Executor::unpack_grids(const Node* n, State& st) {
 }
 
 bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running) {
-  // Grid statements (issue 13): cellwise, replace and f_ofcolor for every call of the block
+  // Grid statements (issue 13): cellwise, replace, fill and f_ofcolor for every call of the block
   // whose arguments are grids of small ints (and small ints), as one runtime call on packed
   // grids; the other calls run the statement one at a time, with Python values.
   if (n.callee.kind != Operand::Kind::Constant)
@@ -717,12 +717,14 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
     State* st;
     std::uint32_t grid[2];
     std::int8_t scalar[2];
+    std::size_t first_cell, cells; // a fill's, in fill_cells
   };
   std::vector<Job> jobs;
   std::vector<State*> rest;
+  std::vector<std::uint32_t> fill_cells;
   const bool may_run = dialects::grid_statement_may_run();
   for (State* st : running) {
-    Job job{st, {0, 0}, {0, 0}};
+    Job job{st, {0, 0}, {0, 0}, fill_cells.size(), 0};
     bool ok = may_run;
     std::size_t grids = 0, scalars = 0;
     for (std::size_t i = 0; ok && i < n.args.size(); ++i) {
@@ -730,6 +732,11 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
         const std::optional<std::uint32_t> id = grid_operand(*st, n.args[i]);
         ok = id.has_value();
         job.grid[grids++] = id.value_or(0);
+      } else if (dialects::is_patch_argument(*kind, i)) {
+        // The grid argument comes first: the patch's cells are numbered in its shape.
+        ok = dialects::patch_cells(operand(*st, n.args[i]), grid_store_->height(job.grid[0]),
+                                   grid_store_->width(job.grid[0]), fill_cells);
+        job.cells = fill_cells.size() - job.first_cell;
       } else {
         const std::optional<std::int8_t> v = dialects::small_int(operand(*st, n.args[i]));
         ok = v.has_value();
@@ -742,6 +749,7 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
     if (ok) {
       jobs.push_back(job);
     } else {
+      fill_cells.resize(job.first_cell);
       unpack_grids(&n, *st);
       rest.push_back(st);
     }
@@ -759,12 +767,15 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
     ops.reserve(jobs.size());
     for (const Job& job : jobs) {
       runtime::GridStore::Op op;
-      op.kind = *kind == dialects::GridStatement::Cellwise ? runtime::GridOpKind::Cellwise
-                                                           : runtime::GridOpKind::Replace;
+      op.kind = *kind == dialects::GridStatement::Cellwise  ? runtime::GridOpKind::Cellwise
+                : *kind == dialects::GridStatement::Replace ? runtime::GridOpKind::Replace
+                                                            : runtime::GridOpKind::Fill;
       op.a = job.grid[0];
       op.b = job.grid[1];
       op.x = job.scalar[0];
       op.y = job.scalar[1];
+      op.cells = fill_cells.data() + job.first_cell;
+      op.ncells = static_cast<std::uint32_t>(job.cells);
       ops.push_back(op);
     }
     made = grid_store_->run(ops);

@@ -84,10 +84,11 @@ TEST(GridStatements, OnlyLocalsThatGridStatementsAloneReadStayPacked) {
   for (std::size_t s = 0; s < packed.size(); ++s)
     if (packed[s])
       names.push_back(fn.locals[s]);
-  // t1 and t2 are read by grid statements alone, t14 by replace and f_ofcolor; t3 and t13 go
-  // to records, t10 and t12 are replace's results of colours that are not small ints but
-  // read only by grid statements (so packed where they can be), t8 by f_ofcolor alone.
-  EXPECT_EQ(names, (std::vector<std::string>{"t1", "t2", "t8", "t10", "t12", "t14"}));
+  // t1 and t2 are read by grid statements alone, t14 by replace and f_ofcolor, t20 by fill,
+  // t21 by f_ofcolor; t3 and t13 go to records; t10 and t12 are replace's results of colours
+  // that are not small ints but read only by grid statements (so packed where they can be), t8
+  // by f_ofcolor alone. t19, a fill's patch, is no grid statement's result.
+  EXPECT_EQ(names, (std::vector<std::string>{"t1", "t2", "t8", "t10", "t12", "t14", "t20", "t21"}));
 }
 
 TEST(GridStatements, ChainsAndTheCallsLeftToOneAtATimeGiveTheSameRecords) {

@@ -1,8 +1,10 @@
-# Grid statements (cellwise, replace, f_ofcolor) in chains, as battgpu's --grid-statements runs
-# them for a block of calls at once on packed grids: locals only grid statements read (t1, t2,
-# t14), locals a record or another function reads (t3, t4), and calls the packed path leaves to
-# the one-at-a-time path (C None in the plain calls, grids of other shapes, colours that are not
-# small ints, a bool, a float), which must unpack a packed argument first (t15).
+# Grid statements (cellwise, replace, fill, f_ofcolor) in chains, as battgpu's --grid-statements
+# runs them for a block of calls at once on packed grids: locals only grid statements read (t1,
+# t2, t14, t20, t21), locals a record or another function reads (t3, t4), and calls the packed
+# path leaves to the one-at-a-time path (C None in the plain calls, grids of other shapes,
+# colours that are not small ints, a bool, a float, patches that are a frozenset of objects or
+# the train pairs), which must unpack a packed argument first (t15); fills of an object's cells
+# partly outside the grid (t24).
 
 from dsl import *
 from constants import *
@@ -87,4 +89,44 @@ def batt(task_id, S, I, C, log_path):
     except (TypeError, AttributeError, ValueError, IndexError, KeyError):
         t17 = _get_safe_default(f_ofcolor)
     s.append((17, 'None', 'differ_17', t17))
+    try:
+        t18 = o_g(I, R5)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t18 = _get_safe_default(o_g)
+    try:
+        t19 = get_nth_f(t18, F0)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t19 = _get_safe_default(get_nth_f)
+    try:
+        t20 = fill(t1, EIGHT, t19)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t20 = _get_safe_default(fill)
+    try:
+        t21 = fill(t20, NEG_ONE, t4)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t21 = _get_safe_default(fill)
+    try:
+        t22 = f_ofcolor(t21, EIGHT)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t22 = _get_safe_default(f_ofcolor)
+    s.append((22, 'None', 'differ_22', t22))
+    try:
+        t23 = shift(t19, UNITY)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t23 = _get_safe_default(shift)
+    try:
+        t24 = fill(I, THREE, t23)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t24 = _get_safe_default(fill)
+    o.append((24, False, 'grid_24', t24))
+    try:
+        t25 = fill(I, FOUR, t18)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t25 = _get_safe_default(fill)
+    o.append((25, False, 'grid_25', t25))
+    try:
+        t26 = fill(I, TWO, S)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t26 = _get_safe_default(fill)
+    o.append((26, False, 'grid_26', t26))
     return o, s

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace battgpu::runtime {
@@ -45,21 +47,33 @@ TEST(GridStore, ChainsOnTheHostGiveTheCellsComputedByHand) {
     const GridStore::Id c1 = store.run(first).at(0);
     const GridStore::Op second[] = {{GridOpKind::Replace, c1, 0, 9, -7}};
     const GridStore::Id c2 = store.run(second).at(0);
-    const GridStore::Op third[] = {{GridOpKind::Cellwise, c2, ia, 3, 0},
-                                   {GridOpKind::Replace, ia, 0, 0, 5}};
+    // A fill of c2 at some cells, one of them twice.
+    std::vector<std::uint32_t> filled;
+    for (std::uint32_t c = 0; c < h * w; ++c)
+      if (rng() % 3 == 0)
+        filled.push_back(c);
+    filled.push_back(0);
+    GridStore::Op fill{GridOpKind::Fill, c2, 0, 6, 0};
+    fill.cells = filled.data();
+    fill.ncells = static_cast<std::uint32_t>(filled.size());
+    const GridStore::Op third[] = {
+        {GridOpKind::Cellwise, c2, ia, 3, 0}, {GridOpKind::Replace, ia, 0, 0, 5}, fill};
     const std::vector<GridStore::Id> last = store.run(third);
-    ASSERT_EQ(last.size(), 2u);
-    Cells want1(h * w), want2(h * w), want3(h * w), want4(h * w);
+    ASSERT_EQ(last.size(), 3u);
+    Cells want1(h * w), want2(h * w), want3(h * w), want4(h * w), want5(h * w);
     for (std::size_t k = 0; k < h * w; ++k) {
       want1[k] = a[k] == b[k] ? a[k] : 9;
       want2[k] = want1[k] == 9 ? -7 : want1[k];
       want3[k] = want2[k] == a[k] ? a[k] : 3;
       want4[k] = a[k] == 0 ? 5 : a[k];
+      want5[k] =
+          k == 0 || std::find(filled.begin(), filled.end(), k) != filled.end() ? 6 : want2[k];
     }
     EXPECT_EQ(read_one(store, c1), want1);
     EXPECT_EQ(read_one(store, c2), want2);
     EXPECT_EQ(read_one(store, last[0]), want3);
     EXPECT_EQ(read_one(store, last[1]), want4);
+    EXPECT_EQ(read_one(store, last[2]), want5);
     EXPECT_EQ(store.height(last[0]), h);
     EXPECT_EQ(store.width(last[0]), w);
     // Several grids in one read, one after the other.
@@ -72,7 +86,7 @@ TEST(GridStore, ChainsOnTheHostGiveTheCellsComputedByHand) {
     EXPECT_EQ(Cells(cells.begin() + h * w, cells.begin() + 2 * h * w), a);
     EXPECT_EQ(Cells(cells.begin() + 2 * h * w, cells.end()), want2);
     EXPECT_EQ(store.place(), GridPlace::Host);
-    checked += 4;
+    checked += 5;
   }
   std::printf("grid store: %zu results checked\n", checked);
 }
@@ -89,12 +103,19 @@ TEST(GridStore, ClearForgetsTheGrids) {
   EXPECT_EQ(read_one(store, id), a);
 }
 
-TEST(GridStore, CellwiseOfTwoShapesIsRefused) {
+TEST(GridStore, CellwiseOfTwoShapesAndAFillOutsideItsGridAreRefused) {
   GridStore store(GridPlace::Host);
   const Cells a = {1, 2, 3, 4};
   const GridStore::Id x = store.add(a.data(), 2, 2), y = store.add(a.data(), 1, 4);
   const GridStore::Op op[] = {{GridOpKind::Cellwise, x, y, 0, 0}};
   EXPECT_THROW(store.run(op), std::invalid_argument);
+  const std::uint32_t outside[] = {1, 4};
+  GridStore::Op fill{GridOpKind::Fill, x, 0, 7, 0};
+  fill.cells = outside;
+  fill.ncells = 2;
+  const GridStore::Op ops[] = {{GridOpKind::Replace, x, 0, 1, 2}, fill};
+  EXPECT_THROW(store.run(ops), std::invalid_argument);
+  EXPECT_EQ(store.size(), 2u); // nothing of the refused run was logged
 }
 
 TEST(GridStore, ADeviceItCannotOpenLeavesItOnTheHost) {

@@ -13,13 +13,22 @@
 namespace battgpu::runtime {
 
 void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b, std::int8_t x,
-                     std::int8_t y, std::size_t cells, std::int8_t* out) {
-  if (kind == GridOpKind::Cellwise) {
+                     std::int8_t y, std::size_t cells, const std::uint32_t* positions,
+                     std::size_t npositions, std::int8_t* out) {
+  switch (kind) {
+  case GridOpKind::Cellwise:
     for (std::size_t c = 0; c < cells; ++c)
       out[c] = a[c] == b[c] ? a[c] : x;
-  } else {
+    break;
+  case GridOpKind::Replace:
     for (std::size_t c = 0; c < cells; ++c)
       out[c] = a[c] == x ? y : a[c];
+    break;
+  case GridOpKind::Fill:
+    std::copy(a, a + cells, out);
+    for (std::size_t k = 0; k < npositions; ++k)
+      out[positions[k]] = x;
+    break;
   }
 }
 
@@ -36,14 +45,22 @@ struct GridStore::Impl {
     std::size_t cells() const { return std::size_t{h} * w; }
   };
 
+  /// An op of the log: its Fill cells are `positions[first, first + count)`.
+  struct Logged {
+    Op op;
+    std::size_t first = 0, count = 0;
+  };
+
   GridPlace place = GridPlace::Host;
   int device = 0;
   std::unique_ptr<cuda::DeviceGrids> gpu;
   std::string reason;
   std::vector<Grid> grids;
-  std::vector<Op> log;
+  std::vector<Logged> log;
+  std::vector<std::uint32_t> positions;
   std::vector<std::int8_t> host;
   std::size_t device_used = 0;
+  std::size_t device_positions = 0; ///< positions uploaded (the first ones of `positions`)
   detail::FaultPlan faults;
   std::uint64_t device_runs = 0;
 
@@ -57,14 +74,16 @@ struct GridStore::Impl {
   void compute_on_host(Id id) {
     if (grids[id].host != kNone)
       return;
-    const Op& op = log[grids[id].op];
+    const Logged& logged = log[grids[id].op];
+    const Op& op = logged.op;
     compute_on_host(op.a);
     if (op.kind == GridOpKind::Cellwise)
       compute_on_host(op.b);
     const std::size_t at = append_host(grids[id].cells()); // before taking pointers: it grows
     const std::int8_t* a = host.data() + grids[op.a].host;
     const std::int8_t* b = op.kind == GridOpKind::Cellwise ? host.data() + grids[op.b].host : a;
-    compute_grid_op(op.kind, a, b, op.x, op.y, grids[id].cells(), host.data() + at);
+    compute_grid_op(op.kind, a, b, op.x, op.y, grids[id].cells(), positions.data() + logged.first,
+                    logged.count, host.data() + at);
     grids[id].host = at;
   }
 
@@ -103,14 +122,15 @@ struct GridStore::Impl {
                      host.begin() + static_cast<std::ptrdiff_t>(g.host + g.cells()));
     };
     for (Id id = first; id < grids.size(); ++id) {
-      const Op& op = log[grids[id].op];
+      const Op& op = log[grids[id].op].op;
       place_input(op.a);
       if (op.kind == GridOpKind::Cellwise)
         place_input(op.b);
     }
     for (Id id = first; id < grids.size(); ++id) {
       Grid& g = grids[id];
-      const Op& op = log[g.op];
+      const Logged& logged = log[g.op];
+      const Op& op = logged.op;
       g.device = device_used;
       device_used += g.cells();
       cuda::GridOpDesc d;
@@ -121,12 +141,20 @@ struct GridStore::Impl {
       d.kind = static_cast<std::uint8_t>(op.kind);
       d.x = op.x;
       d.y = op.y;
+      d.positions = logged.first;
+      d.npositions = static_cast<std::uint32_t>(logged.count);
       descs.push_back(d);
     }
+    // The positions of this run's fills: those logged since the last device run.
+    const std::size_t new_positions = positions.size() - device_positions;
     if (!gpu->reserve(device_used, upload_at, why) ||
         !gpu->upload(upload_at, staging.data(), staging.size(), why) ||
+        !gpu->reserve_positions(positions.size(), device_positions, why) ||
+        !gpu->upload_positions(device_positions, positions.data() + device_positions, new_positions,
+                               why) ||
         !gpu->launch(descs.data(), descs.size(), why))
       return false;
+    device_positions = positions.size();
     detail::record_chunk(device, descs.size(), staging.size() + descs.size() * sizeof(descs[0]), 0);
     return true;
   }
@@ -177,8 +205,10 @@ GridStore::~GridStore() = default;
 void GridStore::clear() {
   impl_->grids.clear();
   impl_->log.clear();
+  impl_->positions.clear();
   impl_->host.clear();
   impl_->device_used = 0;
+  impl_->device_positions = 0;
 }
 
 GridStore::Id GridStore::add(const std::int8_t* cells, std::uint32_t h, std::uint32_t w) {
@@ -209,15 +239,27 @@ std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
   const auto first = static_cast<Id>(s.grids.size());
   std::vector<Id> made;
   made.reserve(ops.size());
-  for (const Op& op : ops) {
+  for (const Op& op : ops) { // all checked before any is logged
     const Impl::Grid& a = s.grids.at(op.a);
     if (op.kind == GridOpKind::Cellwise && (s.grids.at(op.b).h != a.h || s.grids.at(op.b).w != a.w))
       throw std::invalid_argument("GridStore::run: cellwise of grids of different shapes");
+    if (op.kind == GridOpKind::Fill && std::any_of(op.cells, op.cells + op.ncells,
+                                                   [&](std::uint32_t c) { return c >= a.cells(); }))
+      throw std::invalid_argument("GridStore::run: a fill's cell outside its grid");
+  }
+  for (const Op& op : ops) {
+    const Impl::Grid& a = s.grids[op.a];
+    Impl::Logged logged{op, s.positions.size(), 0};
+    if (op.kind == GridOpKind::Fill) {
+      s.positions.insert(s.positions.end(), op.cells, op.cells + op.ncells);
+      logged.count = op.ncells;
+    }
+    logged.op.cells = nullptr; // the caller's memory: the log keeps its own copy
     Impl::Grid g;
     g.h = a.h;
     g.w = a.w;
     g.op = s.log.size();
-    s.log.push_back(op);
+    s.log.push_back(logged);
     s.grids.push_back(g);
     made.push_back(static_cast<Id>(s.grids.size() - 1));
   }

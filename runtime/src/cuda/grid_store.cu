@@ -15,12 +15,21 @@ namespace {
 
 constexpr int kThreads = 128;
 
-// GridOpKind's values (grid_store.hpp): 0 cellwise, 1 replace.
-__global__ void grid_ops_kernel(const GridOpDesc* ops, std::int8_t* arena) {
+// GridOpKind's values (grid_store.hpp): 0 cellwise, 1 replace, 2 fill.
+__global__ void grid_ops_kernel(const GridOpDesc* ops, std::int8_t* arena,
+                                const std::uint32_t* positions) {
   const GridOpDesc d = ops[blockIdx.x];
   const std::int8_t* a = arena + d.a;
   const std::int8_t* b = arena + d.b;
   std::int8_t* out = arena + d.out;
+  if (d.kind == 2) {
+    for (std::uint32_t c = threadIdx.x; c < d.cells; c += blockDim.x)
+      out[c] = a[c];
+    __syncthreads(); // the block's copy before its writes (a cell may be filled twice: same x)
+    for (std::uint32_t k = threadIdx.x; k < d.npositions; k += blockDim.x)
+      out[positions[d.positions + k]] = d.x;
+    return;
+  }
   for (std::uint32_t c = threadIdx.x; c < d.cells; c += blockDim.x) {
     const std::int8_t v = a[c];
     out[c] = d.kind == 0 ? (v == b[c] ? v : d.x) : (v == d.x ? d.y : v);
@@ -96,7 +105,7 @@ public:
       cudaStreamSynchronize(stream_);
       cudaStreamDestroy(stream_);
     }
-    for (Buffer* b : {&arena_, &ops_, &copies_, &staging_})
+    for (Buffer* b : {&arena_, &ops_, &copies_, &staging_, &positions_})
       cudaFree(b->data);
     for (PinnedBuffer* p : {&up_, &down_}) {
       cudaFreeHost(p->data);
@@ -123,6 +132,21 @@ public:
     return to_device(static_cast<char*>(arena_.data) + offset, data, bytes, "grid upload", why);
   }
 
+  bool reserve_positions(std::size_t count, std::size_t used, std::string& why) override {
+    return ok(cudaSetDevice(device_), "cudaSetDevice", why) &&
+           ok(positions_.reserve(count * sizeof(std::uint32_t), used * sizeof(std::uint32_t),
+                                 stream_),
+              "positions allocation", why);
+  }
+
+  bool upload_positions(std::size_t offset, const std::uint32_t* data, std::size_t count,
+                        std::string& why) override {
+    if (count == 0)
+      return true;
+    return to_device(static_cast<std::uint32_t*>(positions_.data) + offset, data,
+                     count * sizeof(std::uint32_t), "positions upload", why);
+  }
+
   bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) override {
     if (n == 0)
       return true;
@@ -132,7 +156,8 @@ public:
         !to_device(ops_.data, ops, bytes, "op table upload", why))
       return false;
     grid_ops_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
-        static_cast<const GridOpDesc*>(ops_.data), static_cast<std::int8_t*>(arena_.data));
+        static_cast<const GridOpDesc*>(ops_.data), static_cast<std::int8_t*>(arena_.data),
+        static_cast<const std::uint32_t*>(positions_.data));
     return ok(cudaGetLastError(), "grid op kernel", why);
   }
 
@@ -180,7 +205,7 @@ private:
 
   int device_;
   cudaStream_t stream_ = nullptr;
-  Buffer arena_, ops_, copies_, staging_;
+  Buffer arena_, ops_, copies_, staging_, positions_;
   PinnedBuffer up_, down_;
 };
 

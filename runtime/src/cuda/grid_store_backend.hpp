@@ -10,15 +10,18 @@
 
 namespace battgpu::runtime::cuda {
 
-/// One op as the kernel reads it: byte offsets into the device arena.
+/// One op as the kernel reads it: byte offsets into the device arena; for Fill, its cells'
+/// numbers from index `positions` of the positions buffer.
 struct GridOpDesc {
   std::uint64_t a = 0, b = 0, out = 0;
+  std::uint64_t positions = 0;
   std::uint32_t cells = 0;
+  std::uint32_t npositions = 0;
   std::uint8_t kind = 0; ///< GridOpKind
   std::int8_t x = 0, y = 0;
-  std::uint8_t unused = 0;
+  std::uint8_t unused[5] = {};
 };
-static_assert(sizeof(GridOpDesc) == 32);
+static_assert(sizeof(GridOpDesc) == 48);
 
 /// One grid the host reads: `cells` bytes from arena offset `from` to staging offset `to`.
 struct GridCopyDesc {
@@ -41,6 +44,11 @@ public:
   /// Copies `bytes` host bytes to arena offset `offset`.
   virtual bool upload(std::size_t offset, const void* data, std::size_t bytes,
                       std::string& why) = 0;
+  /// Makes the positions buffer at least `count` long, keeping its first `used` entries.
+  virtual bool reserve_positions(std::size_t count, std::size_t used, std::string& why) = 0;
+  /// Copies `count` cell numbers to index `offset` of the positions buffer.
+  virtual bool upload_positions(std::size_t offset, const std::uint32_t* data, std::size_t count,
+                                std::string& why) = 0;
   /// Runs `n` ops (one thread block each), in stream order after the uploads.
   virtual bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) = 0;
   /// Gathers `n` grids into `out` (`bytes` long) on the host, and waits for it.

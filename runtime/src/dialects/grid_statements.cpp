@@ -1,10 +1,12 @@
 // Grid-wise statements for the batch runtime: the calls it takes and the values it makes, the
-// same the tokpidjin functions' own fast paths make (tokpidjin/grids.cpp, patches.cpp).
+// same the tokpidjin functions' own fast paths make (tokpidjin/grids.cpp, patches.cpp,
+// transforms.cpp).
 #include "battgpu/dialects/grid_statements.hpp"
 
 #include "battgpu/py/py.hpp"
 #include "tokpidjin/grids.hpp"
 #include "tokpidjin/patches.hpp"
+#include "tokpidjin/transforms.hpp"
 
 namespace battgpu::dialects {
 
@@ -18,6 +20,8 @@ std::optional<GridStatement> grid_statement(const py::Value& callee) {
     return GridStatement::Replace;
   if (f == &tokpidjin::fn::f_ofcolor)
     return GridStatement::OfColor;
+  if (f == &tokpidjin::fn::fill)
+    return GridStatement::Fill;
   return std::nullopt;
 }
 
@@ -25,6 +29,33 @@ std::optional<std::int8_t> small_int(const py::Value& v) {
   if (!v.is(py::Kind::Int) || v.as_int() < -128 || v.as_int() > 127)
     return std::nullopt;
   return static_cast<std::int8_t>(v.as_int());
+}
+
+bool patch_cells(const py::Value& patch, std::uint32_t h, std::uint32_t w,
+                 std::vector<std::uint32_t>& cells) {
+  if (!patch.is_frozenset())
+    return false;
+  const py::SetTable& t = py::as_set_table(patch);
+  if (t.empty())
+    return false;
+  const std::size_t start = cells.size();
+  std::uint32_t arity = 0;
+  const bool ok = t.all_of([&](const py::Value& e) {
+    if (!e.is_tuple())
+      return false;
+    const py::TupleObject& c = py::as_tuple(e);
+    if (arity == 0)
+      arity = c.size;
+    if (c.size != arity || (arity != 2 && arity != 3) || !c[0].is_int_like() || !c[1].is_int_like())
+      return false;
+    const std::int64_t i = c[0].as_int(), j = c[1].as_int();
+    if (i >= 0 && i < h && j >= 0 && j < w) // fill skips the cells outside the grid
+      cells.push_back(static_cast<std::uint32_t>(i * w + j));
+    return true;
+  });
+  if (!ok)
+    cells.resize(start);
+  return ok;
 }
 
 bool grid_statement_may_run() {

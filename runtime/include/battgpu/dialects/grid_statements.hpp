@@ -1,5 +1,5 @@
 // Grid-wise statements as the batch runtime takes them (issue 13): which calls of tokpidjin's
-// cellwise, replace and f_ofcolor it computes exactly on packed grids of small ints
+// cellwise, replace, fill and f_ofcolor it computes exactly on packed grids of small ints
 // (runtime/grid_store.hpp), and the Python values made from such grids.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace battgpu::dialects {
 
@@ -15,6 +16,7 @@ enum class GridStatement : std::uint8_t {
   Cellwise, ///< cellwise(a, b, fallback) -> grid
   Replace,  ///< replace(grid, replacee, replacer) -> grid
   OfColor,  ///< f_ofcolor(grid, color) -> frozenset of (i, j)
+  Fill,     ///< fill(grid, color, patch) -> grid
 };
 
 /// The grid statement a call of `callee` is (tokpidjin's functions themselves, not closures
@@ -26,9 +28,15 @@ inline std::size_t grid_statement_arity(GridStatement s) {
   return s == GridStatement::OfColor ? 2 : 3;
 }
 
-/// Whether argument `i` of the statement is a grid (the rest are small ints).
+/// Whether argument `i` of the statement is a grid.
 inline bool is_grid_argument(GridStatement s, std::size_t i) {
   return s == GridStatement::Cellwise ? i < 2 : i == 0;
+}
+
+/// Whether argument `i` of the statement is a patch (fill's); the arguments neither a grid nor
+/// a patch are small ints.
+inline bool is_patch_argument(GridStatement s, std::size_t i) {
+  return s == GridStatement::Fill && i == 2;
 }
 
 /// Whether the statement produces a grid (the others produce what the host builds).
@@ -40,6 +48,13 @@ inline bool makes_grid(GridStatement s) {
 /// on well-formed grids of such ints (read_small_grid) of one shape, the statement's value is
 /// what the packed path computes, and nothing raises.
 std::optional<std::int8_t> small_int(const py::Value& v);
+
+/// The cells of an h x w grid that fill(grid, color, patch) writes, as row-major numbers
+/// appended to `cells`, when `patch` is a non-empty frozenset of tuples all of 2 or all of 3
+/// items whose first two are ints (or bools): the patches fill's fast path takes, where the
+/// order of writing does not matter. False, with `cells` as it was, for any other patch.
+bool patch_cells(const py::Value& patch, std::uint32_t h, std::uint32_t w,
+                 std::vector<std::uint32_t>& cells);
 
 /// Whether a statement called now would run to its value: room below the recursion limit for
 /// its wrapper and body, and no cancellation pending (py::call would give Timeout).

@@ -22,6 +22,7 @@ namespace battgpu::runtime {
 enum class GridOpKind : std::uint8_t {
   Cellwise, ///< cellwise(a, b, x): a's cell where it equals b's (same shape), else x
   Replace,  ///< replace(a, x, y): a with every cell equal to x made y
+  Fill,     ///< fill(a, x, cells): a with the cells given (row-major numbers) made x
 };
 
 /// Where a store keeps and computes its grids.
@@ -36,6 +37,9 @@ public:
     Id b = 0; ///< Cellwise only: of a's shape
     std::int8_t x = 0;
     std::int8_t y = 0;
+    /// Fill only: the cells to fill, each below a's cell count (read during run()).
+    const std::uint32_t* cells = nullptr;
+    std::uint32_t ncells = 0;
   };
 
   /// A store on the host, or on device `device` (a CUDA ordinal). A device the store cannot
@@ -75,8 +79,10 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
-/// Computes `op` on host cells: the CPU path, and the reference of the device's kernel.
+/// Computes an op on host cells (`positions` for Fill): the CPU path, and the reference of the
+/// device's kernel.
 void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b, std::int8_t x,
-                     std::int8_t y, std::size_t cells, std::int8_t* out);
+                     std::int8_t y, std::size_t cells, const std::uint32_t* positions,
+                     std::size_t npositions, std::int8_t* out);
 
 } // namespace battgpu::runtime
