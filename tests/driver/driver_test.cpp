@@ -78,6 +78,19 @@ std::string task_text(int colour, bool identity, bool with_output = true) {
          "]}";
 }
 
+/// Two tasks in `dir`/tasks (a's output is its input, b's is not) and a batt module of
+/// `statements` (between `o = []` and `return o, s`): the module's path and the tasks'.
+std::pair<std::string, std::string> two_tasks_and_batt(const TempDir& dir,
+                                                       const std::string& statements) {
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(2, false));
+  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n" +
+                           statements + "    return o, s\n");
+  return {(dir.path() / "batt.py").string(), (dir.path() / "tasks").string()};
+}
+
 /// A batt module of one statement whose one candidate is the sample's input.
 constexpr const char* kIdentityBatt = "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
                                       "    s = []\n    o = []\n    t1 = identity(I)\n"
@@ -544,16 +557,9 @@ TEST(Driver, ReusedCallsChangeNoRecord) {
   // The plain and the scoring call of each sample in one block: with reuse, the statements
   // on I alone run once for both; the records are those of every call run for itself.
   TempDir dir;
-  fs::create_directories(dir.path() / "tasks");
-  dir.write("tasks/a.json", task_text(1, true));
-  dir.write("tasks/b.json", task_text(2, false));
-  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
-                       "    s = []\n    o = []\n    t1 = vmirror_t(I)\n"
-                       "    t2 = cellwise(t1, C, ZERO)\n"
-                       "    o.append((1, True, 'x', t1))\n    s.append((2, 'x', 'y', t2))\n"
-                       "    return o, s\n");
-  const std::string program = (dir.path() / "batt.py").string();
-  const std::string tasks = (dir.path() / "tasks").string();
+  const auto [program, tasks] = two_tasks_and_batt(
+      dir, "    t1 = vmirror_t(I)\n    t2 = cellwise(t1, C, ZERO)\n"
+           "    o.append((1, True, 'x', t1))\n    s.append((2, 'x', 'y', t2))\n");
   std::map<std::string, std::string> records;
   for (const char* reuse : {"on", "off"}) {
     const std::string file = (dir.path() / (std::string(reuse) + ".jsonl")).string();
@@ -575,16 +581,10 @@ TEST(Driver, GridStatementsChangeNoRecord) {
   // cellwise and f_ofcolor of the samples' grids, a packed local between them, computed for
   // the block's calls at once: the records are those of every statement run one at a time.
   TempDir dir;
-  fs::create_directories(dir.path() / "tasks");
-  dir.write("tasks/a.json", task_text(1, true));
-  dir.write("tasks/b.json", task_text(2, false));
-  dir.write("batt.py", "from dsl import *\n\ndef batt(task_id, S, I, C, log_path):\n"
-                       "    s = []\n    o = []\n    t1 = cellwise(I, C, NEG_ONE)\n"
-                       "    t2 = f_ofcolor(t1, NEG_ONE)\n    t3 = replace(I, ZERO, FIVE)\n"
-                       "    o.append((3, True, 'x', t3))\n    s.append((2, 'x', 'y', t2))\n"
-                       "    return o, s\n");
-  const std::string program = (dir.path() / "batt.py").string();
-  const std::string tasks = (dir.path() / "tasks").string();
+  const auto [program, tasks] = two_tasks_and_batt(
+      dir, "    t1 = cellwise(I, C, NEG_ONE)\n    t2 = f_ofcolor(t1, NEG_ONE)\n"
+           "    t3 = replace(I, ZERO, FIVE)\n"
+           "    o.append((3, True, 'x', t3))\n    s.append((2, 'x', 'y', t2))\n");
   std::map<std::string, std::string> records;
   for (const char* mode : {"off", "cpu", "gpu"}) {
     const std::string file = (dir.path() / (std::string(mode) + ".jsonl")).string();
