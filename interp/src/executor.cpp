@@ -704,9 +704,10 @@ void Executor::unpack_grids(const Node* n, State& st) {
 }
 
 bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running) {
-  // Grid statements (issue 13): cellwise, replace, fill and f_ofcolor for every call of the block
-  // whose arguments are grids of small ints (and small ints), as one runtime call on packed
-  // grids; the other calls run the statement one at a time, with Python values.
+  // Grid statements (issue 13): cellwise, replace, fill, paint and f_ofcolor for every call of
+  // the block whose arguments are grids of small ints (small ints, patches and objects), as one
+  // runtime call on packed grids; the other calls run the statement one at a time, with Python
+  // values.
   if (n.callee.kind != Operand::Kind::Constant)
     return false;
   const std::optional<dialects::GridStatement> kind =
@@ -717,14 +718,15 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
     State* st;
     std::uint32_t grid[2];
     std::int8_t scalar[2];
-    std::size_t first_cell, cells; // a fill's, in fill_cells
+    std::size_t first_cell, cells; // a fill's or a paint's writes, in write_cells
   };
   std::vector<Job> jobs;
   std::vector<State*> rest;
-  std::vector<std::uint32_t> fill_cells;
+  std::vector<std::uint32_t> write_cells;
+  std::vector<std::int8_t> write_colours; // a paint's, beside its cells
   const bool may_run = dialects::grid_statement_may_run();
   for (State* st : running) {
-    Job job{st, {0, 0}, {0, 0}, fill_cells.size(), 0};
+    Job job{st, {0, 0}, {0, 0}, write_cells.size(), 0};
     bool ok = may_run;
     std::size_t grids = 0, scalars = 0;
     for (std::size_t i = 0; ok && i < n.args.size(); ++i) {
@@ -734,9 +736,13 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
         job.grid[grids++] = id.value_or(0);
       } else if (dialects::is_patch_argument(*kind, i)) {
         // The grid argument comes first: the patch's cells are numbered in its shape.
-        ok = dialects::patch_cells(operand(*st, n.args[i]), grid_store_->height(job.grid[0]),
-                                   grid_store_->width(job.grid[0]), fill_cells);
-        job.cells = fill_cells.size() - job.first_cell;
+        const std::uint32_t h = grid_store_->height(job.grid[0]);
+        const std::uint32_t w = grid_store_->width(job.grid[0]);
+        ok =
+            *kind == dialects::GridStatement::Fill
+                ? dialects::patch_cells(operand(*st, n.args[i]), h, w, write_cells)
+                : dialects::object_cells(operand(*st, n.args[i]), h, w, write_cells, write_colours);
+        job.cells = write_cells.size() - job.first_cell;
       } else {
         const std::optional<std::int8_t> v = dialects::small_int(operand(*st, n.args[i]));
         ok = v.has_value();
@@ -749,7 +755,8 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
     if (ok) {
       jobs.push_back(job);
     } else {
-      fill_cells.resize(job.first_cell);
+      write_cells.resize(job.first_cell);
+      write_colours.resize(std::min(write_colours.size(), job.first_cell));
       unpack_grids(&n, *st);
       rest.push_back(st);
     }
@@ -769,13 +776,16 @@ bool Executor::batch_grid_statement(const Node& n, std::vector<State*>& running)
       runtime::GridStore::Op op;
       op.kind = *kind == dialects::GridStatement::Cellwise  ? runtime::GridOpKind::Cellwise
                 : *kind == dialects::GridStatement::Replace ? runtime::GridOpKind::Replace
-                                                            : runtime::GridOpKind::Fill;
+                : *kind == dialects::GridStatement::Fill    ? runtime::GridOpKind::Fill
+                                                            : runtime::GridOpKind::Paint;
       op.a = job.grid[0];
       op.b = job.grid[1];
       op.x = job.scalar[0];
       op.y = job.scalar[1];
-      op.cells = fill_cells.data() + job.first_cell;
+      op.cells = write_cells.data() + job.first_cell;
       op.ncells = static_cast<std::uint32_t>(job.cells);
+      if (*kind == dialects::GridStatement::Paint)
+        op.colours = write_colours.data() + job.first_cell;
       ops.push_back(op);
     }
     made = grid_store_->run(ops);

@@ -85,10 +85,12 @@ TEST(GridStatements, OnlyLocalsThatGridStatementsAloneReadStayPacked) {
     if (packed[s])
       names.push_back(fn.locals[s]);
   // t1 and t2 are read by grid statements alone, t14 by replace and f_ofcolor, t20 by fill,
-  // t21 by f_ofcolor; t3 and t13 go to records; t10 and t12 are replace's results of colours
-  // that are not small ints but read only by grid statements (so packed where they can be), t8
-  // by f_ofcolor alone. t19, a fill's patch, is no grid statement's result.
-  EXPECT_EQ(names, (std::vector<std::string>{"t1", "t2", "t8", "t10", "t12", "t14", "t20", "t21"}));
+  // t21 by f_ofcolor and paint, t27 (paint's) by f_ofcolor; t3 and t13 go to records; t10 and
+  // t12 are replace's results of colours that are not small ints but read only by grid
+  // statements (so packed where they can be), t8 by f_ofcolor alone. t19, a fill's patch and
+  // a paint's object, is no grid statement's result.
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"t1", "t2", "t8", "t10", "t12", "t14", "t20", "t21", "t27"}));
 }
 
 TEST(GridStatements, ChainsAndTheCallsLeftToOneAtATimeGiveTheSameRecords) {

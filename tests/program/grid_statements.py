@@ -3,8 +3,9 @@
 # t2, t14, t20, t21), locals a record or another function reads (t3, t4), and calls the packed
 # path leaves to the one-at-a-time path (C None in the plain calls, grids of other shapes,
 # colours that are not small ints, a bool, a float, patches that are a frozenset of objects or
-# the train pairs), which must unpack a packed argument first (t15); fills of an object's cells
-# partly outside the grid (t24).
+# the train pairs, objects of pairs), which must unpack a packed argument first (t15); fills and
+# paints of cells partly outside the grid (t24, t31), a paint of an object whose cells share
+# positions with other colours (t31: the later in iteration order wins).
 
 from dsl import *
 from constants import *
@@ -129,4 +130,36 @@ def batt(task_id, S, I, C, log_path):
     except (TypeError, AttributeError, ValueError, IndexError, KeyError):
         t26 = _get_safe_default(fill)
     o.append((26, False, 'grid_26', t26))
+    try:
+        t27 = paint(t21, t19)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t27 = _get_safe_default(paint)
+    try:
+        t28 = f_ofcolor(t27, NEG_ONE)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t28 = _get_safe_default(f_ofcolor)
+    s.append((28, 'None', 'differ_28', t28))
+    try:
+        t29 = recolor_o(NINE, t23)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t29 = _get_safe_default(recolor_o)
+    try:
+        t30 = combine(t29, t19)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t30 = _get_safe_default(combine)
+    try:
+        t31 = paint(I, t30)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t31 = _get_safe_default(paint)
+    o.append((31, False, 'grid_31', t31))
+    try:
+        t32 = paint(I, t18)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t32 = _get_safe_default(paint)
+    o.append((32, False, 'grid_32', t32))
+    try:
+        t33 = paint(C, t4)
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        t33 = _get_safe_default(paint)
+    o.append((33, False, 'grid_33', t33))
     return o, s

@@ -48,24 +48,30 @@ std::size_t compare_stores(GridStore& device, GridStore& host, std::uint64_t see
     const int n = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(per_run));
     std::vector<std::size_t> shape_of;
     std::vector<std::vector<std::uint32_t>> fills(static_cast<std::size_t>(n));
+    std::vector<std::vector<std::int8_t>> colours(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k) {
       const std::size_t s = rng() % by_shape.size();
       const auto& pool = by_shape[s];
       GridStore::Op op;
-      op.kind = static_cast<GridOpKind>(rng() % 3);
+      op.kind = static_cast<GridOpKind>(rng() % 4);
       op.a = pool[rng() % pool.size()];
       op.b = pool[rng() % pool.size()];
       op.x = static_cast<std::int8_t>(static_cast<int>(rng() % 5) - 1);
       op.y = static_cast<std::int8_t>(static_cast<int>(rng() % 7) - 1);
-      if (op.kind == GridOpKind::Fill) {
-        // Some of the grid's cells, a few of them twice, in no order.
+      if (op.kind == GridOpKind::Fill || op.kind == GridOpKind::Paint) {
+        // Some of the grid's cells, a few of them twice (a paint's with other colours), in no
+        // order.
         std::vector<std::uint32_t>& cells = fills[static_cast<std::size_t>(k)];
+        std::vector<std::int8_t>& cs = colours[static_cast<std::size_t>(k)];
         const std::uint32_t total = shapes[s].first * shapes[s].second;
         const std::uint32_t count = static_cast<std::uint32_t>(rng() % (total + 3));
-        for (std::uint32_t c = 0; c < count; ++c)
+        for (std::uint32_t c = 0; c < count; ++c) {
           cells.push_back(static_cast<std::uint32_t>(rng() % total));
+          cs.push_back(static_cast<std::int8_t>(rng() % 10));
+        }
         op.cells = cells.data();
         op.ncells = static_cast<std::uint32_t>(cells.size());
+        op.colours = cs.data();
       }
       ops.push_back(op);
       shape_of.push_back(s);

@@ -91,6 +91,32 @@ TEST(GridStore, ChainsOnTheHostGiveTheCellsComputedByHand) {
   std::printf("grid store: %zu results checked\n", checked);
 }
 
+TEST(GridStore, APaintsLaterWriteToACellWins) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 100; ++round) {
+    GridStore store(GridPlace::Host);
+    const std::uint32_t h = 1 + rng() % 12, w = 1 + rng() % 12;
+    const Cells a = random_cells(rng, h * w, 5);
+    const GridStore::Id ia = store.add(a.data(), h, w);
+    // Writes in order, many cells more than once with other colours.
+    std::vector<std::uint32_t> cells;
+    Cells colours;
+    for (std::uint32_t k = 0; k < 2 * h * w; ++k) {
+      cells.push_back(static_cast<std::uint32_t>(rng() % (h * w)));
+      colours.push_back(static_cast<std::int8_t>(rng() % 10));
+    }
+    Cells want = a;
+    for (std::size_t k = 0; k < cells.size(); ++k)
+      want[cells[k]] = colours[k];
+    GridStore::Op paint{GridOpKind::Paint, ia, 0, 0, 0};
+    paint.cells = cells.data();
+    paint.ncells = static_cast<std::uint32_t>(cells.size());
+    paint.colours = colours.data();
+    const GridStore::Op ops[] = {paint};
+    EXPECT_EQ(read_one(store, store.run(ops).at(0)), want);
+  }
+}
+
 TEST(GridStore, ClearForgetsTheGrids) {
   GridStore store(GridPlace::Host);
   const Cells a = {1, 2, 3, 4};

@@ -14,7 +14,7 @@ namespace battgpu::runtime {
 
 void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b, std::int8_t x,
                      std::int8_t y, std::size_t cells, const std::uint32_t* positions,
-                     std::size_t npositions, std::int8_t* out) {
+                     const std::int8_t* colours, std::size_t npositions, std::int8_t* out) {
   switch (kind) {
   case GridOpKind::Cellwise:
     for (std::size_t c = 0; c < cells; ++c)
@@ -28,6 +28,11 @@ void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b
     std::copy(a, a + cells, out);
     for (std::size_t k = 0; k < npositions; ++k)
       out[positions[k]] = x;
+    break;
+  case GridOpKind::Paint:
+    std::copy(a, a + cells, out);
+    for (std::size_t k = 0; k < npositions; ++k)
+      out[positions[k]] = colours[k];
     break;
   }
 }
@@ -45,7 +50,8 @@ struct GridStore::Impl {
     std::size_t cells() const { return std::size_t{h} * w; }
   };
 
-  /// An op of the log: its Fill cells are `positions[first, first + count)`.
+  /// An op of the log: its Fill or Paint cells are `positions[first, first + count)` (a
+  /// Paint's distinct, each with its last colour, in `colours` beside them).
   struct Logged {
     Op op;
     std::size_t first = 0, count = 0;
@@ -58,6 +64,8 @@ struct GridStore::Impl {
   std::vector<Grid> grids;
   std::vector<Logged> log;
   std::vector<std::uint32_t> positions;
+  std::vector<std::int8_t> colours;
+  std::vector<std::uint32_t> last_write; ///< scratch: per cell, the last of a Paint's writes
   std::vector<std::int8_t> host;
   std::size_t device_used = 0;
   std::size_t device_positions = 0; ///< positions uploaded (the first ones of `positions`)
@@ -83,7 +91,7 @@ struct GridStore::Impl {
     const std::int8_t* a = host.data() + grids[op.a].host;
     const std::int8_t* b = op.kind == GridOpKind::Cellwise ? host.data() + grids[op.b].host : a;
     compute_grid_op(op.kind, a, b, op.x, op.y, grids[id].cells(), positions.data() + logged.first,
-                    logged.count, host.data() + at);
+                    colours.data() + logged.first, logged.count, host.data() + at);
     grids[id].host = at;
   }
 
@@ -150,8 +158,8 @@ struct GridStore::Impl {
     if (!gpu->reserve(device_used, upload_at, why) ||
         !gpu->upload(upload_at, staging.data(), staging.size(), why) ||
         !gpu->reserve_positions(positions.size(), device_positions, why) ||
-        !gpu->upload_positions(device_positions, positions.data() + device_positions, new_positions,
-                               why) ||
+        !gpu->upload_positions(device_positions, positions.data() + device_positions,
+                               colours.data() + device_positions, new_positions, why) ||
         !gpu->launch(descs.data(), descs.size(), why))
       return false;
     device_positions = positions.size();
@@ -206,6 +214,7 @@ void GridStore::clear() {
   impl_->grids.clear();
   impl_->log.clear();
   impl_->positions.clear();
+  impl_->colours.clear();
   impl_->host.clear();
   impl_->device_used = 0;
   impl_->device_positions = 0;
@@ -243,8 +252,9 @@ std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
     const Impl::Grid& a = s.grids.at(op.a);
     if (op.kind == GridOpKind::Cellwise && (s.grids.at(op.b).h != a.h || s.grids.at(op.b).w != a.w))
       throw std::invalid_argument("GridStore::run: cellwise of grids of different shapes");
-    if (op.kind == GridOpKind::Fill && std::any_of(op.cells, op.cells + op.ncells,
-                                                   [&](std::uint32_t c) { return c >= a.cells(); }))
+    if ((op.kind == GridOpKind::Fill || op.kind == GridOpKind::Paint) &&
+        std::any_of(op.cells, op.cells + op.ncells,
+                    [&](std::uint32_t c) { return c >= a.cells(); }))
       throw std::invalid_argument("GridStore::run: a fill's cell outside its grid");
   }
   for (const Op& op : ops) {
@@ -252,9 +262,24 @@ std::vector<GridStore::Id> GridStore::run(std::span<const Op> ops) {
     Impl::Logged logged{op, s.positions.size(), 0};
     if (op.kind == GridOpKind::Fill) {
       s.positions.insert(s.positions.end(), op.cells, op.cells + op.ncells);
+      s.colours.insert(s.colours.end(), op.ncells, op.x);
       logged.count = op.ncells;
+    } else if (op.kind == GridOpKind::Paint) {
+      // Each cell once, with its last colour, so that the device's threads may write in any
+      // order.
+      constexpr std::uint32_t kUnwritten = ~std::uint32_t{0};
+      s.last_write.assign(a.cells(), kUnwritten);
+      for (std::uint32_t k = 0; k < op.ncells; ++k)
+        s.last_write[op.cells[k]] = k;
+      for (std::uint32_t k = 0; k < op.ncells; ++k)
+        if (s.last_write[op.cells[k]] == k) {
+          s.positions.push_back(op.cells[k]);
+          s.colours.push_back(op.colours[k]);
+        }
+      logged.count = s.positions.size() - logged.first;
     }
     logged.op.cells = nullptr; // the caller's memory: the log keeps its own copy
+    logged.op.colours = nullptr;
     Impl::Grid g;
     g.h = a.h;
     g.w = a.w;

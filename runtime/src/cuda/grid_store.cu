@@ -15,19 +15,21 @@ namespace {
 
 constexpr int kThreads = 128;
 
-// GridOpKind's values (grid_store.hpp): 0 cellwise, 1 replace, 2 fill.
+// GridOpKind's values (grid_store.hpp): 0 cellwise, 1 replace, 2 fill, 3 paint.
 __global__ void grid_ops_kernel(const GridOpDesc* ops, std::int8_t* arena,
-                                const std::uint32_t* positions) {
+                                const std::uint32_t* positions, const std::int8_t* colours) {
   const GridOpDesc d = ops[blockIdx.x];
   const std::int8_t* a = arena + d.a;
   const std::int8_t* b = arena + d.b;
   std::int8_t* out = arena + d.out;
-  if (d.kind == 2) {
+  if (d.kind >= 2) {
     for (std::uint32_t c = threadIdx.x; c < d.cells; c += blockDim.x)
       out[c] = a[c];
-    __syncthreads(); // the block's copy before its writes (a cell may be filled twice: same x)
+    // The block's copy before its writes. A fill may write a cell twice (the same x); a paint's
+    // cells are distinct (GridStore keeps each one's last colour).
+    __syncthreads();
     for (std::uint32_t k = threadIdx.x; k < d.npositions; k += blockDim.x)
-      out[positions[d.positions + k]] = d.x;
+      out[positions[d.positions + k]] = d.kind == 2 ? d.x : colours[d.positions + k];
     return;
   }
   for (std::uint32_t c = threadIdx.x; c < d.cells; c += blockDim.x) {
@@ -105,7 +107,7 @@ public:
       cudaStreamSynchronize(stream_);
       cudaStreamDestroy(stream_);
     }
-    for (Buffer* b : {&arena_, &ops_, &copies_, &staging_, &positions_})
+    for (Buffer* b : {&arena_, &ops_, &copies_, &staging_, &positions_, &colours_})
       cudaFree(b->data);
     for (PinnedBuffer* p : {&up_, &down_}) {
       cudaFreeHost(p->data);
@@ -136,15 +138,18 @@ public:
     return ok(cudaSetDevice(device_), "cudaSetDevice", why) &&
            ok(positions_.reserve(count * sizeof(std::uint32_t), used * sizeof(std::uint32_t),
                                  stream_),
-              "positions allocation", why);
+              "positions allocation", why) &&
+           ok(colours_.reserve(count, used, stream_), "colours allocation", why);
   }
 
-  bool upload_positions(std::size_t offset, const std::uint32_t* data, std::size_t count,
-                        std::string& why) override {
+  bool upload_positions(std::size_t offset, const std::uint32_t* cells, const std::int8_t* colours,
+                        std::size_t count, std::string& why) override {
     if (count == 0)
       return true;
-    return to_device(static_cast<std::uint32_t*>(positions_.data) + offset, data,
-                     count * sizeof(std::uint32_t), "positions upload", why);
+    return to_device(static_cast<std::uint32_t*>(positions_.data) + offset, cells,
+                     count * sizeof(std::uint32_t), "positions upload", why) &&
+           to_device(static_cast<std::int8_t*>(colours_.data) + offset, colours, count,
+                     "colours upload", why);
   }
 
   bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) override {
@@ -157,7 +162,8 @@ public:
       return false;
     grid_ops_kernel<<<static_cast<unsigned>(n), kThreads, 0, stream_>>>(
         static_cast<const GridOpDesc*>(ops_.data), static_cast<std::int8_t*>(arena_.data),
-        static_cast<const std::uint32_t*>(positions_.data));
+        static_cast<const std::uint32_t*>(positions_.data),
+        static_cast<const std::int8_t*>(colours_.data));
     return ok(cudaGetLastError(), "grid op kernel", why);
   }
 
@@ -205,7 +211,7 @@ private:
 
   int device_;
   cudaStream_t stream_ = nullptr;
-  Buffer arena_, ops_, copies_, staging_, positions_;
+  Buffer arena_, ops_, copies_, staging_, positions_, colours_;
   PinnedBuffer up_, down_;
 };
 

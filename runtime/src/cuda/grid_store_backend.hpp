@@ -10,8 +10,8 @@
 
 namespace battgpu::runtime::cuda {
 
-/// One op as the kernel reads it: byte offsets into the device arena; for Fill, its cells'
-/// numbers from index `positions` of the positions buffer.
+/// One op as the kernel reads it: byte offsets into the device arena; for Fill and Paint, its
+/// cells' numbers (and Paint's colours) from index `positions` of the positions buffers.
 struct GridOpDesc {
   std::uint64_t a = 0, b = 0, out = 0;
   std::uint64_t positions = 0;
@@ -44,10 +44,12 @@ public:
   /// Copies `bytes` host bytes to arena offset `offset`.
   virtual bool upload(std::size_t offset, const void* data, std::size_t bytes,
                       std::string& why) = 0;
-  /// Makes the positions buffer at least `count` long, keeping its first `used` entries.
+  /// Makes the positions buffers (cells, colours) at least `count` long, keeping their first
+  /// `used` entries.
   virtual bool reserve_positions(std::size_t count, std::size_t used, std::string& why) = 0;
-  /// Copies `count` cell numbers to index `offset` of the positions buffer.
-  virtual bool upload_positions(std::size_t offset, const std::uint32_t* data, std::size_t count,
+  /// Copies `count` cell numbers and their colours to index `offset` of the positions buffers.
+  virtual bool upload_positions(std::size_t offset, const std::uint32_t* cells,
+                                const std::int8_t* colours, std::size_t count,
                                 std::string& why) = 0;
   /// Runs `n` ops (one thread block each), in stream order after the uploads.
   virtual bool launch(const GridOpDesc* ops, std::size_t n, std::string& why) = 0;

@@ -22,6 +22,8 @@ std::optional<GridStatement> grid_statement(const py::Value& callee) {
     return GridStatement::OfColor;
   if (f == &tokpidjin::fn::fill)
     return GridStatement::Fill;
+  if (f == &tokpidjin::fn::paint)
+    return GridStatement::Paint;
   return std::nullopt;
 }
 
@@ -55,6 +57,41 @@ bool patch_cells(const py::Value& patch, std::uint32_t h, std::uint32_t w,
   });
   if (!ok)
     cells.resize(start);
+  return ok;
+}
+
+bool object_cells(const py::Value& obj, std::uint32_t h, std::uint32_t w,
+                  std::vector<std::uint32_t>& cells, std::vector<std::int8_t>& colours) {
+  const std::size_t start = cells.size();
+  auto visit = [&](const py::Value& e) {
+    if (!e.is_tuple())
+      return false;
+    const py::TupleObject& c = py::as_tuple(e);
+    if (c.size != 3 || !c[0].is_int_like() || !c[1].is_int_like())
+      return false;
+    const std::optional<std::int8_t> colour = small_int(c[2]);
+    if (!colour)
+      return false;
+    const std::int64_t i = c[0].as_int(), j = c[1].as_int();
+    if (i >= 0 && i < h && j >= 0 && j < w) { // paint skips the cells outside the grid
+      cells.push_back(static_cast<std::uint32_t>(i * w + j));
+      colours.push_back(*colour);
+    }
+    return true;
+  };
+  bool ok = false;
+  if (obj.is_frozenset()) {
+    ok = py::as_set_table(obj).all_of(visit); // in iteration order, as paint writes
+  } else if (obj.is_tuple()) {
+    ok = true;
+    for (const py::Value& e : py::as_tuple(obj))
+      if (!(ok = visit(e)))
+        break;
+  }
+  if (!ok) {
+    cells.resize(start);
+    colours.resize(start);
+  }
   return ok;
 }
 

@@ -23,6 +23,8 @@ enum class GridOpKind : std::uint8_t {
   Cellwise, ///< cellwise(a, b, x): a's cell where it equals b's (same shape), else x
   Replace,  ///< replace(a, x, y): a with every cell equal to x made y
   Fill,     ///< fill(a, x, cells): a with the cells given (row-major numbers) made x
+  Paint,    ///< paint(a, cells, colours): a with each cell given made its colour, later over
+            ///< earlier
 };
 
 /// Where a store keeps and computes its grids.
@@ -37,9 +39,11 @@ public:
     Id b = 0; ///< Cellwise only: of a's shape
     std::int8_t x = 0;
     std::int8_t y = 0;
-    /// Fill only: the cells to fill, each below a's cell count (read during run()).
+    /// Fill and Paint: the cells to write, each below a's cell count (read during run()).
     const std::uint32_t* cells = nullptr;
     std::uint32_t ncells = 0;
+    /// Paint: each cell's colour.
+    const std::int8_t* colours = nullptr;
   };
 
   /// A store on the host, or on device `device` (a CUDA ordinal). A device the store cannot
@@ -79,10 +83,11 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
-/// Computes an op on host cells (`positions` for Fill): the CPU path, and the reference of the
+/// Computes an op on host cells (Fill and Paint: the `npositions` cells of `positions` to
+/// write, Paint's colours in `colours`, in order): the CPU path, and the reference of the
 /// device's kernel.
 void compute_grid_op(GridOpKind kind, const std::int8_t* a, const std::int8_t* b, std::int8_t x,
                      std::int8_t y, std::size_t cells, const std::uint32_t* positions,
-                     std::size_t npositions, std::int8_t* out);
+                     const std::int8_t* colours, std::size_t npositions, std::int8_t* out);
 
 } // namespace battgpu::runtime
