@@ -80,9 +80,8 @@ Options:
                     cellwise, replace, fill, paint and f_ofcolor on grids of small ints run
                     for every call of a block at once, on packed grids kept on the host
                     (cpu) or on a GPU (gpu), a grid that only such statements read staying
-                    packed;
-                    without a usable GPU, gpu runs as cpu and says so (default off,
-                    measured the fastest; the results are the same either way)
+                    packed; without a usable GPU, gpu runs as cpu and says so (default
+                    off, measured the fastest; the results are the same either way)
   --profile         report the time spent in each statement's callee (with --program: in
                     each compiled function), then in every DSL function called, per kinds
                     of argument, and per kind of value (grid, object, ...)
