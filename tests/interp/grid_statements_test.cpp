@@ -6,6 +6,7 @@
 #include "battgpu/frontend/parser.hpp"
 #include "battgpu/interp/runner.hpp"
 #include "battgpu/runtime/device.hpp"
+#include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/runtime/stats.hpp"
 #include "battgpu/tasks/task.hpp"
 #include "test_inputs.hpp"
@@ -47,6 +48,10 @@ std::vector<std::string> run_lines(const frontend::Program& program,
 /// record line equal; returns the grid ops the runtime computed with them on the host.
 std::uint64_t expect_same_records(const frontend::Program& program, std::size_t ntasks,
                                   std::size_t block) {
+  // The runtime's statistics count the grid ops alone: no extraction is batched (on a machine
+  // with cores to spare it would be, and count there too).
+  const runtime::ObjectBatching batching = runtime::py_objects_batching_mode();
+  runtime::set_py_objects_batching(runtime::ObjectBatching::Off);
   const std::vector<tasks::Task> tasks = training_tasks(ntasks);
   EXPECT_FALSE(tasks.empty());
   const std::vector<std::string> off = run_lines(program, tasks, GridStatements::Off, block);
@@ -71,6 +76,7 @@ std::uint64_t expect_same_records(const frontend::Program& program, std::size_t 
     EXPECT_EQ(on_gpu.gpu_items, on_host.items);
     EXPECT_TRUE(on_gpu.fallbacks.empty());
   }
+  runtime::set_py_objects_batching(batching);
   return on_host.items;
 }
 
