@@ -87,8 +87,9 @@ struct ExecutorOptions {
   /// A call that makes a statement's call on the very values an earlier call of its block
   /// used takes that call's outcome (interp/src/repeated_calls.hpp).
   bool reuse_repeated_calls = true;
-  /// Where the grid statements (cellwise, replace, fill, paint, f_ofcolor) of a block of two calls or more
-  /// run. Not under the profile or a trace, which see every statement one call at a time.
+  /// Where the grid statements (cellwise, replace, fill, paint, f_ofcolor) of a block of two
+  /// calls or more run. Not under the profile or a trace, which see every statement one call
+  /// at a time.
   GridStatements grid_statements = GridStatements::Off;
   /// Called for the calls whose `trace` flag is set.
   TraceHook trace;
