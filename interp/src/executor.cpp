@@ -662,23 +662,25 @@ std::optional<std::uint32_t> Executor::grid_operand(State& st, const Operand& a)
   // A parameter or a constant is read by many statements (a sample's I by most): its grid is
   // made once a block. Any other value is packed where it is read, so that the store holds no
   // reference that would keep it alive past its last use.
-  const bool lasting = a.kind == Operand::Kind::Constant || a.index < st.call->args.size();
-  if (!lasting) {
-    std::vector<std::int8_t> cells;
+  auto pack = [&] {
     std::uint32_t h = 0, w = 0;
-    if (!dialects::read_small_grid(v, cells, h, w))
-      return std::nullopt;
-    return grid_store_->add(cells.data(), h, w);
+    grid_cells_.clear();
+    return dialects::read_small_grid(v, grid_cells_, h, w)
+               ? grid_store_->add(grid_cells_.data(), h, w)
+               : kNotPacked;
+  };
+  std::uint32_t id = kNotPacked;
+  if (a.kind == Operand::Kind::Constant || a.index < st.call->args.size()) {
+    auto [at, fresh] = grid_ids_.try_emplace(v.object(), kNotPacked);
+    if (fresh) {
+      at->second = pack();
+      grid_inputs_.push_back(v);
+    }
+    id = at->second;
+  } else {
+    id = pack();
   }
-  auto [at, fresh] = grid_ids_.try_emplace(v.object(), kNotPacked);
-  if (fresh) {
-    std::vector<std::int8_t> cells;
-    std::uint32_t h = 0, w = 0;
-    if (dialects::read_small_grid(v, cells, h, w))
-      at->second = grid_store_->add(cells.data(), h, w);
-    grid_inputs_.push_back(v);
-  }
-  return at->second == kNotPacked ? std::nullopt : std::optional<std::uint32_t>(at->second);
+  return id == kNotPacked ? std::nullopt : std::optional<std::uint32_t>(id);
 }
 
 void Executor::unpack_grids(const Node* n, State& st) {
@@ -686,11 +688,11 @@ void Executor::unpack_grids(const Node* n, State& st) {
     if (slot >= st.packed.size() || st.packed[slot] == kNotPacked)
       return;
     const std::uint32_t id = st.packed[slot];
-    std::vector<std::int8_t> cells;
     std::vector<std::size_t> offsets;
-    grid_store_->read({&id, 1}, cells, offsets);
-    st.slots[slot] =
-        dialects::grid_of_cells(cells.data(), grid_store_->height(id), grid_store_->width(id));
+    grid_cells_.clear();
+    grid_store_->read({&id, 1}, grid_cells_, offsets);
+    st.slots[slot] = dialects::grid_of_cells(grid_cells_.data(), grid_store_->height(id),
+                                             grid_store_->width(id));
     st.packed[slot] = kNotPacked;
   };
   if (n == nullptr) {

@@ -169,30 +169,34 @@ struct GridStore::Impl {
 
   /// Brings the cells of `ids` that only the device holds to the host, in one copy.
   bool read_from_device(std::span<const Id> ids, std::string& why) {
+    // Each grid fetched gets its host offset now (an id asked twice is then skipped), taken
+    // back if the copy fails.
     std::vector<cuda::GridCopyDesc> copies;
     std::vector<Id> fetched;
+    const std::size_t at = host.size();
     std::size_t bytes = 0;
     for (Id id : ids) {
       Grid& g = grids[id];
-      if (g.host != kNone || std::find(fetched.begin(), fetched.end(), id) != fetched.end())
+      if (g.host != kNone)
         continue;
+      g.host = at + bytes;
       copies.push_back({g.device, bytes, g.cells()});
       fetched.push_back(id);
       bytes += g.cells();
     }
     if (copies.empty())
       return true;
-    if (faults.fire(detail::FaultKind::DeviceError, device, device_runs++)) {
+    bool ok = !faults.fire(detail::FaultKind::DeviceError, device, device_runs++);
+    if (!ok)
       why = "injected device error";
-      return false;
-    }
-    const std::size_t at = append_host(bytes);
-    if (!gpu->gather(copies.data(), copies.size(), host.data() + at, bytes, why)) {
+    append_host(bytes);
+    ok = ok && gpu->gather(copies.data(), copies.size(), host.data() + at, bytes, why);
+    if (!ok) {
       host.resize(at);
+      for (Id id : fetched)
+        grids[id].host = kNone;
       return false;
     }
-    for (std::size_t k = 0; k < fetched.size(); ++k)
-      grids[fetched[k]].host = at + copies[k].to;
     detail::record_chunk(device, 0, 0, bytes);
     return true;
   }

@@ -6,6 +6,7 @@
 #include "battgpu/py/py.hpp"
 #include "tokpidjin/grids.hpp"
 #include "tokpidjin/patches.hpp"
+#include "tokpidjin/positions.hpp"
 #include "tokpidjin/transforms.hpp"
 
 namespace battgpu::dialects {
@@ -35,25 +36,17 @@ std::optional<std::int8_t> small_int(const py::Value& v) {
 
 bool patch_cells(const py::Value& patch, std::uint32_t h, std::uint32_t w,
                  std::vector<std::uint32_t>& cells) {
+  // The patches fill's fast path takes (tokpidjin/transforms.cpp).
   if (!patch.is_frozenset())
     return false;
-  const py::SetTable& t = py::as_set_table(patch);
-  if (t.empty())
+  const std::uint32_t arity = tokpidjin::uniform_arity(patch);
+  if (arity != 2 && arity != 3)
     return false;
   const std::size_t start = cells.size();
-  std::uint32_t arity = 0;
-  const bool ok = t.all_of([&](const py::Value& e) {
-    if (!e.is_tuple())
-      return false;
-    const py::TupleObject& c = py::as_tuple(e);
-    if (arity == 0)
-      arity = c.size;
-    if (c.size != arity || (arity != 2 && arity != 3) || !c[0].is_int_like() || !c[1].is_int_like())
-      return false;
+  const bool ok = tokpidjin::for_each_position(patch, arity, [&](const py::TupleObject& c) {
     const std::int64_t i = c[0].as_int(), j = c[1].as_int();
     if (i >= 0 && i < h && j >= 0 && j < w) // fill skips the cells outside the grid
       cells.push_back(static_cast<std::uint32_t>(i * w + j));
-    return true;
   });
   if (!ok)
     cells.resize(start);
@@ -62,37 +55,23 @@ bool patch_cells(const py::Value& patch, std::uint32_t h, std::uint32_t w,
 
 bool object_cells(const py::Value& obj, std::uint32_t h, std::uint32_t w,
                   std::vector<std::uint32_t>& cells, std::vector<std::int8_t>& colours) {
+  // The objects paint's fast path takes (tokpidjin/transforms.cpp), of small int colours.
   const std::size_t start = cells.size();
-  auto visit = [&](const py::Value& e) {
-    if (!e.is_tuple())
-      return false;
-    const py::TupleObject& c = py::as_tuple(e);
-    if (c.size != 3 || !c[0].is_int_like() || !c[1].is_int_like())
-      return false;
+  bool small = true;
+  const bool shaped = tokpidjin::for_each_position(obj, 3, [&](const py::TupleObject& c) {
     const std::optional<std::int8_t> colour = small_int(c[2]);
-    if (!colour)
-      return false;
+    small = small && colour.has_value();
     const std::int64_t i = c[0].as_int(), j = c[1].as_int();
-    if (i >= 0 && i < h && j >= 0 && j < w) { // paint skips the cells outside the grid
+    if (small && i >= 0 && i < h && j >= 0 && j < w) { // paint skips the cells outside
       cells.push_back(static_cast<std::uint32_t>(i * w + j));
       colours.push_back(*colour);
     }
-    return true;
-  };
-  bool ok = false;
-  if (obj.is_frozenset()) {
-    ok = py::as_set_table(obj).all_of(visit); // in iteration order, as paint writes
-  } else if (obj.is_tuple()) {
-    ok = true;
-    for (const py::Value& e : py::as_tuple(obj))
-      if (!(ok = visit(e)))
-        break;
-  }
-  if (!ok) {
+  });
+  if (!shaped || !small) {
     cells.resize(start);
     colours.resize(start);
   }
-  return ok;
+  return shaped && small;
 }
 
 bool grid_statement_may_run() {

@@ -241,6 +241,8 @@ private:
   /// not a grid of small ints), and the values, kept so that no other object takes the address.
   std::unordered_map<const void*, std::uint32_t> grid_ids_;
   std::vector<py::Value> grid_inputs_;
+  /// Scratch: a grid's cells, packed or read back.
+  std::vector<std::int8_t> grid_cells_;
   /// With a time limit or the profile: the call whose statements run since the clock was
   /// last read (nullptr: none), and when that was (Watchdog::now_ns).
   State* timed_state_ = nullptr;

@@ -5,6 +5,7 @@
 
 #include "measures.hpp"
 #include "patches.hpp"
+#include "positions.hpp"
 
 #include "battgpu/py/patch_bounds.hpp"
 #include "battgpu/py/py.hpp"
@@ -264,63 +265,6 @@ Value c_mirror(const Value& patch) {
   PY_TRY(const Value a, py::call(fn::vmirror_f, {patch}));
   PY_TRY(const Value b, py::call(fn::dmirror_f, {a}));
   return py::call(fn::vmirror_f, {b});
-}
-
-/// A patch whose elements are all tuples of `arity` (2, or 3 when painting) with int-like
-/// row and column, iterated in order; false when some element is not of that shape.
-template <class F> bool for_each_position(const Value& patch, std::uint32_t arity, F&& f) {
-  auto check = [&](const Value& e) {
-    if (!e.is_tuple())
-      return false;
-    const py::TupleObject& c = py::as_tuple(e);
-    return c.size == arity && c[0].is_int_like() && c[1].is_int_like();
-  };
-  if (patch.is_frozenset()) {
-    const py::SetTable& t = py::as_set_table(patch);
-    bool ok = true;
-    t.for_each([&](const Value& e) { ok = ok && check(e); });
-    if (!ok)
-      return false;
-    t.for_each([&](const Value& e) { f(py::as_tuple(e)); });
-    return true;
-  }
-  if (patch.is_tuple()) {
-    for (const Value& e : py::as_tuple(patch))
-      if (!check(e))
-        return false;
-    for (const Value& e : py::as_tuple(patch))
-      f(py::as_tuple(e));
-    return true;
-  }
-  return false;
-}
-
-/// The arity of the elements of a non-empty frozenset or tuple when they are all tuples of
-/// one size, else 0.
-std::uint32_t uniform_arity(const Value& patch) {
-  std::uint32_t arity = 0;
-  bool ok = true;
-  auto visit = [&](const Value& e) {
-    if (!ok)
-      return;
-    if (!e.is_tuple()) {
-      ok = false;
-      return;
-    }
-    const std::uint32_t n = py::as_tuple(e).size;
-    if (arity == 0)
-      arity = n;
-    else if (n != arity)
-      ok = false;
-  };
-  if (patch.is_frozenset())
-    py::as_set_table(patch).for_each(visit);
-  else if (patch.is_tuple())
-    for (const Value& e : py::as_tuple(patch))
-      visit(e);
-  else
-    return 0;
-  return ok ? arity : 0;
 }
 
 /// The general form of fill, paint, underfill and underpaint: `[list(r) for r in grid]`, the
