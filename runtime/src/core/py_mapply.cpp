@@ -67,7 +67,7 @@ std::int64_t py_mapply_cells(const PyMapplyRequest& request) {
   for (std::int64_t i = 0; i <= objects.mask(); ++i) {
     const py::Value& object = objects.slot(i).key;
     if (object.kind() == py::Kind::FrozenSet)
-      cells += py::as_set_table(object).size();
+      cells += py::set_size(object);
     else if (object.kind() == py::Kind::Tuple)
       cells += py::as_tuple(object).size;
     else if (object.is_bound() && object.kind() != py::Kind::Dummy)

@@ -2,6 +2,8 @@
 // one, the host's caches and workspace of the simulation, and the values placed into layouts.
 #include "battgpu/dialects/objects_request.hpp"
 
+#include "objects_pending.hpp"
+
 #include "arc_dsl/batt_extensions.hpp"
 #include "arc_dsl/higher_order.hpp"
 #include "arc_dsl/patches.hpp"
@@ -385,6 +387,11 @@ Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std::in
   p.bg = bg;
   p.form = cell_form(dialect);
   p.sets = shape != ObjectsShape::TupleOfTuples;
+  if (p.sets && h <= kOrderSpan && w <= kOrderSpan &&
+      py::pending_tables_enabled().load(std::memory_order_relaxed)) {
+    const ShapeTables& tables = cached_shape(h, w);
+    return objects_with_pending_cells(dialect, shape, cells, p, tables.order.data());
+  }
   const std::int64_t n = h * w;
   thread_local std::vector<std::int64_t> memory;
   const std::size_t bytes = sim::layout_bytes(n, sizeof(std::uint32_t));

@@ -39,10 +39,27 @@ int canonical_compare(const Value& a, const Value& b, int depth);
 
 std::vector<Value> sorted_elements(const Value& set, int depth) {
   std::vector<Value> items;
-  as_set_table(set).for_each([&](const Value& e) { items.push_back(e); });
-  std::stable_sort(items.begin(), items.end(), [depth](const Value& a, const Value& b) {
-    return canonical_compare(a, b, depth) < 0;
+  auto sort = [&] {
+    std::stable_sort(items.begin(), items.end(), [depth](const Value& a, const Value& b) {
+      return canonical_compare(a, b, depth) < 0;
+    });
+  };
+  // Sorted, the order the members were read in shows only between elements that compare
+  // equal (NaNs): read a pending set's members, and its table only where two are tied.
+  all_members(set, [&](const SetEntry& e) {
+    items.push_back(e.key);
+    return true;
   });
+  sort();
+  if (is_pending(set)) {
+    for (std::size_t k = 1; k < items.size(); ++k)
+      if (canonical_compare(items[k - 1], items[k], depth) == 0) {
+        items.clear();
+        as_set_table(set).for_each([&](const Value& e) { items.push_back(e); });
+        sort();
+        break;
+      }
+  }
   return items;
 }
 

@@ -4,8 +4,10 @@
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 namespace battgpu::py {
 namespace {
@@ -91,12 +93,45 @@ bool tuples_equal(const TupleObject& x, const TupleObject& y) {
   return x.size == y.size;
 }
 
+/// Two pending sets of the same size, compared on their members: the members sorted by hash,
+/// each of a's must equal one of b's of the same hash (the members of a set are distinct).
+bool pending_sets_equal(const PendingTable& a, const PendingTable& b) {
+  auto by_hash = [](const PendingTable& p) {
+    std::vector<const SetEntry*> sorted(static_cast<std::size_t>(p.size));
+    for (std::int64_t k = 0; k < p.size; ++k)
+      sorted[static_cast<std::size_t>(k)] = &p.members[k];
+    std::sort(sorted.begin(), sorted.end(),
+              [](const SetEntry* x, const SetEntry* y) { return x->hash < y->hash; });
+    return sorted;
+  };
+  const auto x = by_hash(a), y = by_hash(b);
+  std::size_t run = 0; // the first of y's entries with the hash being matched
+  for (const SetEntry* e : x) {
+    while (run < y.size() && y[run]->hash < e->hash)
+      ++run;
+    bool found = false;
+    for (std::size_t k = run; k < y.size() && y[k]->hash == e->hash && !found; ++k)
+      found = eq(y[k]->key, e->key);
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
 bool frozensets_equal(const Value& a, const Value& b) {
-  const SetTable& x = as_set_table(a);
-  const SetTable& y = as_set_table(b);
-  if (x.size() != y.size())
+  if (set_size(a) != set_size(b))
     return false;
-  return SetTable::is_subset(x, y);
+  // `a <= b` without building a pending table where the members answer it.
+  const PendingTable* pa = as_frozenset(a).pending.load(std::memory_order_acquire);
+  const PendingTable* pb = as_frozenset(b).pending.load(std::memory_order_acquire);
+  if (pa != nullptr && pb != nullptr)
+    return pending_sets_equal(*pa, *pb);
+  if (pa != nullptr || pb != nullptr) {
+    const SetTable& built = as_set_table(pa != nullptr ? b : a);
+    return all_members(pa != nullptr ? a : b,
+                       [&](const SetEntry& e) { return built.contains_entry(e.key, e.hash); });
+  }
+  return SetTable::is_subset(as_set_table(a), as_set_table(b));
 }
 
 Error unorderable(const char* message) {

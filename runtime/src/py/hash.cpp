@@ -2,6 +2,7 @@
 // Objects/tupleobject.c, Objects/setobject.c), for the kinds of value the DSLs make.
 #include "battgpu/py/hash.hpp"
 
+#include "battgpu/cpython/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
 #include <cmath>
@@ -268,7 +269,15 @@ std::int64_t hash(const Value& v) {
     const FrozenSetObject& f = as_frozenset(v);
     std::int64_t h = f.hash.load(std::memory_order_relaxed);
     if (h == -1) {
-      h = f.table.frozenset_hash();
+      if (const PendingTable* p = f.pending.load(std::memory_order_acquire)) {
+        // frozenset_hash of a table without deleted slots does not depend on the slots.
+        cpython::FrozenSetHash members;
+        for (std::int64_t k = 0; k < p->size; ++k)
+          members.add(p->members[k].hash);
+        h = members.finish(static_cast<std::uint64_t>(p->size));
+      } else {
+        h = f.table.frozenset_hash();
+      }
       f.hash.store(h, std::memory_order_relaxed);
     }
     return h;

@@ -90,7 +90,8 @@ PatchBounds patch_bounds(const Value& patch) {
   const FrozenSetObject& set = as_frozenset(patch);
   if (set.bounds_state.load(std::memory_order_acquire) == 2)
     return set.bounds;
-  const PatchBounds b = scan([&](auto&& f) { return set.table.all_of(f); });
+  const PatchBounds b = scan(
+      [&](auto&& f) { return all_members(patch, [&](const SetEntry& e) { return f(e.key); }); });
   keep(set, b);
   return b;
 }

@@ -26,7 +26,7 @@ bool truthy(const Value& v) {
   case Kind::Tuple:
     return as_tuple(v).size != 0;
   case Kind::FrozenSet:
-    return !as_set_table(v).empty();
+    return set_size(v) != 0;
   default:
     return true;
   }
@@ -41,7 +41,7 @@ Result<std::int64_t> len(const Value& v) {
   case Kind::Tuple:
     return static_cast<std::int64_t>(as_tuple(v).size);
   case Kind::FrozenSet:
-    return as_set_table(v).size();
+    return set_size(v);
   case Kind::Str:
     return static_cast<std::int64_t>(as_str(v).size());
   default:

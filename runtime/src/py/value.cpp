@@ -232,6 +232,19 @@ Value make_frozenset(SetTable&& table) {
   return Value::adopt(new FrozenSetObject(std::move(table)));
 }
 
+Value make_pending_frozenset(PendingTable* pending, std::int64_t hash) {
+  auto* set = new FrozenSetObject(pending);
+  set->hash.store(hash, std::memory_order_relaxed);
+  return Value::adopt(set);
+}
+
+FrozenSetObject::~FrozenSetObject() {
+  if (PendingTable* p = pending.load(std::memory_order_relaxed))
+    p->destroy(p);
+  if (built_from != nullptr)
+    built_from->destroy(built_from);
+}
+
 Value frozenset_of(std::initializer_list<Value> items) {
   SetTable table;
   for (const Value& v : items)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "battgpu/py/patch_bounds.hpp"
+#include "battgpu/py/pending_table.hpp"
 #include "battgpu/py/set_table.hpp"
 #include "battgpu/py/value.hpp"
 
@@ -45,7 +46,18 @@ inline Value Value::immortal_object(TupleObject* tuple) noexcept {
 
 struct FrozenSetObject : Object {
   explicit FrozenSetObject(SetTable&& t) : Object(Kind::FrozenSet), table(std::move(t)) {}
+  /// A pending frozenset (pending_table.hpp): its table is built when first read.
+  explicit FrozenSetObject(PendingTable* p) : Object(Kind::FrozenSet), pending(p) {}
+  FrozenSetObject(const FrozenSetObject&) = delete;
+  FrozenSetObject& operator=(const FrozenSetObject&) = delete;
+  ~FrozenSetObject();
+  /// CPython's table: read it through as_set_table(), which builds a pending one first.
   SetTable table;
+  /// Non-null while the table is not built: the members, and how to build it.
+  mutable std::atomic<PendingTable*> pending{nullptr};
+  /// The pending table the table was built from, kept until the set dies (its members may
+  /// still be read by a thread that saw it pending).
+  PendingTable* built_from = nullptr;
   mutable std::atomic<std::int64_t> hash{-1};
   /// patch_bounds() of this set once computed: `bounds` is written by the thread that moves
   /// `bounds_state` from 0 to 1 and readable by all once it is 2.
@@ -102,8 +114,38 @@ inline const TupleObject& as_tuple(const Value& v) {
 inline const FrozenSetObject& as_frozenset(const Value& v) {
   return *static_cast<FrozenSetObject*>(v.object());
 }
+/// Builds the table of a pending frozenset (once, whichever thread asks first).
+void build_pending_table(const FrozenSetObject& set);
+/// A frozenset's table, in CPython's slot order.
 inline const SetTable& as_set_table(const Value& v) {
-  return as_frozenset(v).table;
+  const FrozenSetObject& set = as_frozenset(v);
+  if (set.pending.load(std::memory_order_acquire) != nullptr) [[unlikely]]
+    build_pending_table(set);
+  return set.table;
+}
+/// Whether a frozenset's table is not built yet.
+inline bool is_pending(const Value& v) {
+  return as_frozenset(v).pending.load(std::memory_order_acquire) != nullptr;
+}
+/// `len(s)` of a frozenset, without building its table.
+inline std::int64_t set_size(const Value& v) {
+  const FrozenSetObject& set = as_frozenset(v);
+  if (const PendingTable* p = set.pending.load(std::memory_order_acquire)) [[unlikely]]
+    return p->size;
+  return set.table.size();
+}
+/// Calls `f(const SetEntry&)` for a frozenset's elements, in no particular order (the table's
+/// when it is built), until it returns false; whether it returned true for all. For readers
+/// whose result does not depend on the order, so that a pending table stays unbuilt.
+template <class F> bool all_members(const Value& v, F&& f) {
+  const FrozenSetObject& set = as_frozenset(v);
+  if (const PendingTable* p = set.pending.load(std::memory_order_acquire)) [[unlikely]] {
+    for (std::int64_t k = 0; k < p->size; ++k)
+      if (!f(p->members[k]))
+        return false;
+    return true;
+  }
+  return set.table.all_entries(f);
 }
 inline std::string_view as_str(const Value& v) {
   return static_cast<StrObject*>(v.object())->view();
@@ -126,6 +168,9 @@ inline Value* tuple_items(Value& fresh) {
 }
 /// A frozenset adopting `table` (as `frozenset(<generator>)` makes one: the table as built).
 Value make_frozenset(SetTable&& table);
+/// A pending frozenset adopting `pending` (pending_table.hpp); `hash` is its frozenset hash
+/// when the maker knows it, else -1.
+Value make_pending_frozenset(PendingTable* pending, std::int64_t hash = -1);
 /// `frozenset({a, b, ...})`: `items` added in order, as a set display adds them.
 Value frozenset_of(std::initializer_list<Value> items);
 /// `frozenset()`.

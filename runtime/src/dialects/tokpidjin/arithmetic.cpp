@@ -566,7 +566,7 @@ Value size_impl(const Value* args, std::size_t) {
   if (args[0].is_tuple())
     return Value::integer(py::as_tuple(args[0]).size);
   if (args[0].is_frozenset())
-    return Value::integer(py::as_set_table(args[0]).size());
+    return Value::integer(py::set_size(args[0]));
   PY_TRY(std::int64_t n, py::len(args[0]));
   return Value::integer(n);
 }

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -528,6 +529,24 @@ Value colorcount_f_impl(const Value* args, std::size_t) {
   return Value::integer(total);
 }
 
+/// The colour every cell of a pending object holds, when they are all cells (i, j, c) of one
+/// int colour: then the first cell's colour is known without building the object's table.
+std::optional<std::int64_t> uniform_pending_colour(const Value& obj) {
+  if (!obj.is_frozenset() || !py::is_pending(obj) || py::set_size(obj) == 0)
+    return std::nullopt;
+  std::optional<std::int64_t> colour;
+  const bool uniform = py::all_members(obj, [&](const py::SetEntry& e) {
+    if (!e.key.is_tuple() || py::as_tuple(e.key).size != 3 ||
+        !py::as_tuple(e.key)[2].is(py::Kind::Int))
+      return false;
+    const std::int64_t c = py::as_tuple(e.key)[2].as_int();
+    if (!colour)
+      colour = c;
+    return *colour == c;
+  });
+  return uniform ? colour : std::nullopt;
+}
+
 // colorfilter(objs: 'Objects', color: 'C_') -> 'Objects'
 Value colorfilter_impl(const Value* args, std::size_t) {
   // The objects whose first cell (in iteration order) has item 2 == color; an empty object
@@ -535,6 +554,11 @@ Value colorfilter_impl(const Value* args, std::size_t) {
   PY_TRY(py::Iter it, py::iter(args[0]));
   py::SetTable kept;
   while (const Value* obj = it.next()) {
+    if (const auto colour = uniform_pending_colour(*obj)) {
+      if (py::op_eq(Value::integer(*colour), args[1]))
+        kept.add(*obj);
+      continue;
+    }
     PY_TRY(py::Iter cells, py::iter(*obj));
     const Value* first = cells.next();
     if (first == nullptr) // next() of nothing, inside a generator: RuntimeError (PEP 479)
@@ -602,6 +626,13 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
   const Value& color = args[1];
   py::SetTable found;
   if (grid.is_tuple()) {
+    // The pairs in the order the loop adds them; a set of many is left pending (its order
+    // is that of adding them, built only if read), a few go into a table at once.
+    constexpr std::size_t kPendingFrom = 8;
+    std::vector<py::SetEntry> pairs;
+    auto add = [&](std::int64_t i, std::int64_t j) {
+      pairs.push_back(py::SetEntry{py::hash_int_pair(i, j), py::pair_of(i, j)});
+    };
     const py::TupleObject& g = py::as_tuple(grid);
     bool direct = true;
     for (std::uint32_t i = 0; i < g.size && direct; ++i) {
@@ -615,17 +646,24 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
         for (std::uint32_t j = 0; j < r.size; ++j) {
           const Value& v = r[j];
           if (v.is(py::Kind::Int) ? v.as_int() == c : py::op_eq(v, color))
-            add_int_pair(found, i, j);
+            add(i, j);
         }
       } else {
         for (std::uint32_t j = 0; j < r.size; ++j)
           if (py::op_eq(r[j], color))
-            add_int_pair(found, i, j);
+            add(i, j);
       }
     }
-    if (direct)
+    if (direct) {
+      if (pairs.size() >= kPendingFrom &&
+          py::pending_tables_enabled().load(std::memory_order_relaxed))
+        return py::make_pending_frozenset(py::pending_in_insertion_order(std::move(pairs)));
+      py::SetInserter inserter(found);
+      for (py::SetEntry& e : pairs)
+        inserter.add(std::move(e.key), e.hash);
+      inserter.finish();
       return py::make_frozenset(std::move(found));
-    found = py::SetTable();
+    }
   }
   PY_TRY(py::Iter rows, py::iter(grid));
   std::int64_t i = 0;

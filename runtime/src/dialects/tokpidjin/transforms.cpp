@@ -652,7 +652,7 @@ Value vmirror_t_impl(const Value* args, std::size_t) {
 // vmirror_f(patch: 'Patch') -> 'Patch'
 Value vmirror_f_impl(const Value* args, std::size_t) {
   const Value& patch = args[0];
-  if (patch.is_frozenset() && py::as_set_table(patch).empty())
+  if (patch.is_frozenset() && py::set_size(patch) == 0)
     return patch; // `patch == frozenset()`: the argument itself comes back
   return hv_mirror(patch, Mirror::V, Form::F);
 }

@@ -1,0 +1,46 @@
+// A frozenset whose members are known before its table is built.
+//
+// A frozenset's iteration order is its CPython table's slot order, and for some results that
+// table costs more than everything else the function does: an object of `objects` needs the
+// flood's sets replayed to know where each cell lands (dialects/objects_sim.hpp), and
+// `f_ofcolor` probes a table per cell. Many programs never look at that order: they take the
+// set's size, hash it, compare it, test membership of it in another set, take its bounding
+// box or write it sorted into a record. So such a frozenset may be made *pending*: it holds its
+// members (key and hash) in an order of the maker's choosing and a way to build the table, and
+// builds it the first time anything reads the table (as_set_table), exactly as it would have
+// been built at once. Readers that do not depend on the order read the members instead
+// (set_size, all_members, and the comparisons, hash, bounds and canonical writing built on
+// them), so the table of a set only they read is never built.
+#pragma once
+
+#include "battgpu/py/set_table.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace battgpu::py {
+
+/// A pending frozenset's members and how to build its table. Made by the function that makes
+/// the set, owned by its FrozenSetObject until the table is built, then destroyed.
+struct PendingTable {
+  /// CPython's table of these members (the table the function would have built).
+  using Build = SetTable (*)(const PendingTable& self);
+  using Destroy = void (*)(PendingTable* self) noexcept;
+
+  std::int64_t size = 0;
+  /// `size` members, distinct, in an order that is not the set's (the maker's own).
+  const SetEntry* members = nullptr;
+  Build build = nullptr;
+  Destroy destroy = nullptr;
+};
+
+/// Whether the functions that can leave a table pending do (on unless the environment sets
+/// BATTGPU_EAGER_TABLES; the tests turn it off to compare both ways).
+std::atomic<bool>& pending_tables_enabled();
+
+/// A pending table whose members are in the order a loop would add them to an empty set
+/// (`frozenset(<generator>)`): its table is that of adding them one by one. Takes `entries`.
+PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries);
+
+} // namespace battgpu::py

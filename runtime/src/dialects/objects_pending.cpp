@@ -1,0 +1,232 @@
+// Object extraction with the objects' tables left pending (py/pending_table.hpp).
+//
+// Which cells make each object does not depend on any set's order: the objects are the
+// connected components of the grid under the loop's test, found in the order of their first
+// cell in asindices' order, and each object's frozenset hash depends only on its cells. So the
+// result's own table (frozenset(objs), objects added in the order found) can be built from a
+// plain flood fill. Only where each cell sits in its object's table needs the flood's sets
+// replayed (objects_sim.hpp); that is left pending, and the replay runs, once for the whole
+// grid, the first time a program reads one of the grid's objects in order.
+#include "objects_pending.hpp"
+
+#include "battgpu/py/py.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace battgpu::dialects {
+namespace {
+
+using py::Value;
+
+/// What a pending object of one extraction needs to build its table: the grid and the
+/// simulation's parameters, and the simulation's layout once one of them asked.
+struct Extraction {
+  Extraction(py::Dialect d, const sim::Params& p, const std::int64_t* grid)
+      : dialect(d), params(p), cells(grid, grid + p.h * p.w) {
+    params.sets = true;
+  }
+
+  py::Dialect dialect;
+  sim::Params params;
+  std::vector<std::int64_t> cells;
+  std::atomic<std::int64_t> references{0};
+  std::once_flag simulated;
+  std::vector<std::uint32_t> layout_memory;
+  sim::Layout<std::uint32_t> layout;
+  std::vector<std::uint32_t> first_cell; ///< each object's first entry in layout.cell
+
+  void release() noexcept {
+    if (references.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete this;
+  }
+
+  const sim::Layout<std::uint32_t>& simulate() {
+    std::call_once(simulated, [&] {
+      const std::int64_t n = params.h * params.w;
+      layout_memory.resize((sim::layout_bytes(n, sizeof(std::uint32_t)) + 3) / 4);
+      layout = sim::layout_at<std::uint32_t>(layout_memory.data(), n);
+      // The workspace simulate_on_host takes last is the bound no table can outgrow.
+      [[maybe_unused]] const std::uint32_t status = simulate_on_host(cells.data(), params, layout);
+      first_cell.resize(layout.header->objects);
+      std::uint32_t at = 0;
+      for (std::uint32_t k = 0; k < layout.header->objects; ++k) {
+        first_cell[k] = at;
+        at += layout.obj_cells[k];
+      }
+    });
+    return layout;
+  }
+};
+
+/// One object of an extraction, its cells as members in the order the flood found them.
+struct PendingObject : py::PendingTable {
+  Extraction* extraction;
+  std::uint32_t object; ///< its number in the order found (the simulation's)
+
+  py::SetEntry* entries() { return reinterpret_cast<py::SetEntry*>(this + 1); }
+
+  static PendingObject* make(Extraction* e, std::uint32_t object, std::size_t cells) {
+    void* memory = ::operator new(sizeof(PendingObject) + cells * sizeof(py::SetEntry));
+    auto* p = new (memory) PendingObject;
+    for (std::size_t q = 0; q < cells; ++q)
+      new (p->entries() + q) py::SetEntry;
+    p->size = static_cast<std::int64_t>(cells);
+    p->members = p->entries();
+    p->build = &build_table;
+    p->destroy = &destroy_table;
+    p->extraction = e;
+    p->object = object;
+    e->references.fetch_add(1, std::memory_order_relaxed);
+    return p;
+  }
+
+  static py::SetTable build_table(const py::PendingTable& self) {
+    const auto& p = static_cast<const PendingObject&>(self);
+    Extraction& e = *p.extraction;
+    const sim::Layout<std::uint32_t>& layout = e.simulate();
+    const std::uint32_t first = e.first_cell[p.object];
+    const auto count = static_cast<std::size_t>(p.size);
+    const auto w = static_cast<std::uint32_t>(e.params.w);
+    const bool tokpidjin = e.dialect == py::Dialect::Tokpidjin;
+    thread_local std::vector<std::int64_t> slots, hashes;
+    thread_local std::vector<Value> keys;
+    slots.resize(count);
+    hashes.resize(count);
+    keys.resize(count);
+    for (std::size_t q = 0; q < count; ++q) {
+      const std::uint32_t c = layout.cell[first + q];
+      const std::uint32_t i = c / w, j = c - i * w;
+      const std::int64_t colour = e.cells[c];
+      slots[q] = layout.slot[first + q];
+      hashes[q] = sim::cell_hash(e.params.form, i, j, colour);
+      keys[q] = tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j);
+    }
+    const std::int64_t mask = (std::int64_t{1} << layout.obj_log2[p.object]) - 1;
+    return py::SetTable::from_layout(mask, count, slots.data(), hashes.data(), keys.data());
+  }
+
+  static void destroy_table(py::PendingTable* self) noexcept {
+    auto* p = static_cast<PendingObject*>(self);
+    for (std::int64_t q = 0; q < p->size; ++q)
+      p->entries()[q].~SetEntry();
+    p->extraction->release();
+    p->~PendingObject();
+    ::operator delete(p);
+  }
+};
+
+} // namespace
+
+Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const std::int64_t* cells,
+                                 const sim::Params& p, const std::int32_t* order) {
+  const std::int64_t h = p.h, w = p.w, n = h * w;
+  thread_local std::vector<std::uint8_t> occupied;
+  thread_local std::vector<std::int32_t> stack, found;
+  thread_local std::vector<std::int64_t> obj_hash;
+  thread_local std::vector<std::int32_t> tables;
+  thread_local std::vector<Value> objs;
+  occupied.assign(static_cast<std::size_t>(n), 0);
+  obj_hash.resize(static_cast<std::size_t>(n));
+  const std::int64_t slots = sim::table_bound(n);
+  tables.resize(static_cast<std::size_t>(3 * slots));
+  objs.clear();
+  bool failed = false;
+  sim::KeySet set(tables.data(), slots, tables.data() + 2 * slots, slots, obj_hash.data(), &failed);
+  const bool tokpidjin = dialect == py::Dialect::Tokpidjin;
+  const int directions = p.diagonal ? 8 : 4;
+  Extraction* extraction = nullptr;
+  auto joins = [&](std::int64_t v, std::int64_t val) {
+    return p.univalued ? v == val : !(p.has_bg && v == p.bg);
+  };
+  auto entry_of = [&](std::int32_t c) {
+    const std::int64_t i = c / w, j = c - i * w, colour = cells[c];
+    return py::SetEntry{sim::cell_hash(p.form, i, j, colour),
+                        tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j)};
+  };
+
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int32_t loc = order[k];
+    if (occupied[static_cast<std::size_t>(loc)])
+      continue;
+    const std::int64_t val = cells[loc];
+    if (p.has_bg && val == p.bg)
+      continue;
+    // The object of `loc`: its connected component under the loop's test.
+    found.clear();
+    stack.assign(1, loc);
+    occupied[static_cast<std::size_t>(loc)] = 1;
+    while (!stack.empty()) {
+      const std::int32_t c = stack.back();
+      stack.pop_back();
+      found.push_back(c);
+      const std::int64_t ci = c / w, cj = c - ci * w;
+      for (int d = 0; d < directions; ++d) {
+        const std::int64_t ni = ci + sim::dir_row(d), nj = cj + sim::dir_col(d);
+        if (ni < 0 || nj < 0 || ni >= h || nj >= w)
+          continue;
+        const auto nb = static_cast<std::int32_t>(ni * w + nj);
+        if (occupied[static_cast<std::size_t>(nb)] || !joins(cells[nb], val))
+          continue;
+        occupied[static_cast<std::size_t>(nb)] = 1;
+        stack.push_back(nb);
+      }
+    }
+    const auto number = static_cast<std::uint32_t>(objs.size());
+    cpython::FrozenSetHash fh;
+    Value obj;
+    if (found.size() == 1) {
+      // One cell: the table of 8 slots with the cell in its hash's home slot.
+      py::SetEntry e = entry_of(loc);
+      fh.add(e.hash);
+      const std::int64_t slot = e.hash & 7;
+      obj = py::make_frozenset(py::SetTable::from_layout(7, 1, &slot, &e.hash, &e.key));
+      obj_hash[number] = fh.finish(1);
+      py::as_frozenset(obj).hash.store(obj_hash[number], std::memory_order_relaxed);
+    } else {
+      if (extraction == nullptr) {
+        extraction = new Extraction(dialect, p, cells);
+      }
+      PendingObject* pending = PendingObject::make(extraction, number, found.size());
+      for (std::size_t q = 0; q < found.size(); ++q) {
+        pending->entries()[q] = entry_of(found[q]);
+        fh.add(pending->entries()[q].hash);
+      }
+      obj_hash[number] = fh.finish(found.size());
+      obj = py::make_pending_frozenset(pending, obj_hash[number]);
+    }
+    objs.push_back(std::move(obj));
+    set.add_absent(static_cast<std::int32_t>(number));
+  }
+  const auto nobj = static_cast<std::uint32_t>(objs.size());
+  if (nobj == 0)
+    return shape == ObjectsShape::FrozenSet ? py::empty_frozenset() : py::empty_tuple();
+  // frozenset(objs): objs copied into a new table.
+  sim::KeySet result(tables.data() + slots, slots, tables.data() + 2 * slots, slots,
+                     obj_hash.data(), &failed);
+  result.merge(set);
+  if (shape == ObjectsShape::TupleOfFrozenSets) {
+    Value out = py::new_tuple(nobj);
+    Value* items = py::tuple_items(out);
+    result.for_each_slot([&](std::int32_t k, std::int64_t) {
+      *items++ = std::move(objs[static_cast<std::size_t>(k)]);
+    });
+    return out;
+  }
+  thread_local std::vector<std::int64_t> outer_slots, outer_hashes;
+  thread_local std::vector<Value> outer_keys;
+  outer_slots.clear();
+  outer_hashes.clear();
+  outer_keys.clear();
+  result.for_each_slot([&](std::int32_t k, std::int64_t slot) {
+    outer_slots.push_back(slot);
+    outer_hashes.push_back(obj_hash[static_cast<std::size_t>(k)]);
+    outer_keys.push_back(std::move(objs[static_cast<std::size_t>(k)]));
+  });
+  return py::make_frozenset(py::SetTable::from_layout(result.mask(), nobj, outer_slots.data(),
+                                                      outer_hashes.data(), outer_keys.data()));
+}
+
+} // namespace battgpu::dialects

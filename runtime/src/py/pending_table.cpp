@@ -1,0 +1,74 @@
+// Pending frozensets (pending_table.hpp): the table built on first read, and the kind whose
+// members are in insertion order.
+#include "battgpu/py/pending_table.hpp"
+
+#include "battgpu/py/objects.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <utility>
+
+namespace battgpu::py {
+
+namespace {
+
+/// The lock that publishes a built table: held only while the table is moved in, never while
+/// building (which may read other pending sets), so no two are ever nested.
+std::mutex& publish_lock(const void* set) {
+  static std::mutex locks[64];
+  return locks[(reinterpret_cast<std::uintptr_t>(set) >> 6) % 64];
+}
+
+struct InsertionOrder : PendingTable {
+  std::vector<SetEntry> entries;
+};
+
+SetTable build_in_insertion_order(const PendingTable& self) {
+  SetTable table;
+  SetInserter inserter(table);
+  for (std::int64_t k = 0; k < self.size; ++k)
+    inserter.add(self.members[k].key, self.members[k].hash);
+  inserter.finish();
+  return table;
+}
+
+void destroy_in_insertion_order(PendingTable* self) noexcept {
+  delete static_cast<InsertionOrder*>(self);
+}
+
+} // namespace
+
+std::atomic<bool>& pending_tables_enabled() {
+  static std::atomic<bool> enabled{std::getenv("BATTGPU_EAGER_TABLES") == nullptr};
+  return enabled;
+}
+
+PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries) {
+  auto* p = new InsertionOrder;
+  p->entries = std::move(entries);
+  p->size = static_cast<std::int64_t>(p->entries.size());
+  p->members = p->entries.data();
+  p->build = &build_in_insertion_order;
+  p->destroy = &destroy_in_insertion_order;
+  return p;
+}
+
+void build_pending_table(const FrozenSetObject& set) {
+  PendingTable* const p = set.pending.load(std::memory_order_acquire);
+  if (p == nullptr)
+    return;
+  // Threads that get here together each build the same table; the first to publish wins.
+  // The members stay until the set dies: a reader that loaded `pending` before it was cleared
+  // may still be reading them.
+  SetTable built = p->build(*p);
+  std::lock_guard lock(publish_lock(&set));
+  if (set.pending.load(std::memory_order_relaxed) != p)
+    return;
+  auto& writable = const_cast<FrozenSetObject&>(set); // the object is never const itself
+  writable.table = std::move(built);
+  writable.built_from = p;
+  set.pending.store(nullptr, std::memory_order_release);
+}
+
+} // namespace battgpu::py
