@@ -75,7 +75,7 @@ bool is_empty_tuple(const Value& v) {
   return v.is_tuple() && py::as_tuple(v).size == 0;
 }
 bool is_empty_frozenset(const Value& v) {
-  return v.is_frozenset() && py::as_set_table(v).empty();
+  return v.is_frozenset() && py::set_size(v) == 0;
 }
 
 /// `patch in [frozenset(), ()]`: the list compares with `==`, which only an empty frozenset
@@ -368,6 +368,9 @@ public:
     ok_ = true;
   }
 
+  /// False when `index` fails on every cell (the grid is not a grid): at() is then always 0.
+  bool ok() const { return ok_; }
+
   Value at(std::int64_t i, std::int64_t j) const {
     if (!ok_)
       return Value::integer(0);
@@ -394,6 +397,16 @@ private:
   std::int64_t h_ = 0, w_ = 0;
 };
 
+/// Whether `grid` is a tuple whose rows are all tuples of at least `w` items.
+bool tuple_rows_of_width(const Value& grid, std::int64_t w) {
+  if (!grid.is_tuple())
+    return false;
+  for (const Value& row : py::as_tuple(grid))
+    if (!row.is_tuple() || static_cast<std::int64_t>(py::as_tuple(row).size) < w)
+      return false;
+  return true;
+}
+
 // cellwise(a: 'Grid', b: 'Grid', fallback: 'Integer') -> 'Grid'
 Value cellwise_impl(const Value* args, std::size_t) {
   const Value& a = args[0];
@@ -408,6 +421,22 @@ Value cellwise_impl(const Value* args, std::size_t) {
     return too_large();
   std::vector<Value> out;
   out.reserve(static_cast<std::size_t>(h));
+  if (probe && !b.ok() && tuple_rows_of_width(a, w)) {
+    // b is no grid (C is None in a batt's plain calls): every cell is compared with index's
+    // default, 0.
+    const Value zero = Value::integer(0);
+    for (const Value& arow : py::as_tuple(a)) {
+      const py::TupleObject& r = py::as_tuple(arow);
+      Value row = py::new_tuple(static_cast<std::size_t>(w));
+      Value* items = py::tuple_items(row);
+      for (std::int64_t j = 0; j < w; ++j) {
+        const Value& av = r[static_cast<std::size_t>(j)];
+        items[j] = op_eq_fast(av, zero) ? av : fallback;
+      }
+      out.push_back(std::move(row));
+    }
+    return tuple_from(std::move(out));
+  }
   for (std::int64_t i = 0; i < h; ++i) {
     PY_TRY(const Value arow, py::getitem(a, i));
     Value row = py::new_tuple(static_cast<std::size_t>(w));
