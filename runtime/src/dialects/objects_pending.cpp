@@ -11,6 +11,7 @@
 
 #include "battgpu/py/py.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <new>
@@ -118,83 +119,126 @@ struct PendingObject : py::PendingTable {
   }
 };
 
+/// The objects of a grid as the loop finds them: each object's cells (row, column) from
+/// `start[k]` to `start[k + 1]`, objects in the order the loop reaches their first cell in
+/// asindices' order.
+struct Components {
+  std::vector<std::uint16_t> row, col;
+  std::vector<std::uint32_t> start;
+};
+
+/// Finds the objects: from each cell in asindices' order not yet taken (nor of the background
+/// colour), a flood over the neighbours that join it. The taken flags sit in a grid with a
+/// border of taken cells all round, so that the flood needs no bounds checks.
+template <bool Univalued, bool HasBg, bool Diagonal>
+void find_components(const std::int64_t* cells, std::int64_t h, std::int64_t w, std::int64_t bg,
+                     const std::int32_t* order, Components& out) {
+  const std::int64_t pw = w + 2; // the padded grid's width
+  thread_local std::vector<std::uint8_t> taken;
+  thread_local std::vector<std::int32_t> stack;
+  taken.assign(static_cast<std::size_t>((h + 2) * pw), 1);
+  for (std::int64_t i = 0; i < h; ++i)
+    std::fill_n(taken.begin() + (i + 1) * pw + 1, w, std::uint8_t{0});
+  std::int32_t offset[8];
+  for (int d = 0; d < 8; ++d)
+    offset[d] = static_cast<std::int32_t>(sim::dir_row(d) * pw + sim::dir_col(d));
+  constexpr int kDirections = Diagonal ? 8 : 4;
+  out.row.clear();
+  out.col.clear();
+  out.start.assign(1, 0);
+  const std::int64_t n = h * w;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int32_t loc = order[k];
+    const std::int64_t li = loc / w, lj = loc - li * w;
+    const auto lp = static_cast<std::int32_t>((li + 1) * pw + lj + 1);
+    if (taken[static_cast<std::size_t>(lp)])
+      continue;
+    const std::int64_t val = cells[loc];
+    if (HasBg && val == bg)
+      continue;
+    taken[static_cast<std::size_t>(lp)] = 1;
+    stack.assign(1, lp);
+    while (!stack.empty()) {
+      const std::int32_t c = stack.back();
+      stack.pop_back();
+      const std::int32_t i = c / static_cast<std::int32_t>(pw) - 1;
+      const std::int32_t j = c - (i + 1) * static_cast<std::int32_t>(pw) - 1;
+      out.row.push_back(static_cast<std::uint16_t>(i));
+      out.col.push_back(static_cast<std::uint16_t>(j));
+      const std::int64_t* grid_cell = cells + i * w + j;
+      for (int d = 0; d < kDirections; ++d) {
+        const std::int32_t nb = c + offset[d];
+        if (taken[static_cast<std::size_t>(nb)])
+          continue;
+        const std::int64_t v = grid_cell[sim::dir_row(d) * w + sim::dir_col(d)];
+        if (Univalued ? v != val : (HasBg && v == bg))
+          continue;
+        taken[static_cast<std::size_t>(nb)] = 1;
+        stack.push_back(nb);
+      }
+    }
+    out.start.push_back(static_cast<std::uint32_t>(out.row.size()));
+  }
+}
+
+using FindComponents = void (*)(const std::int64_t*, std::int64_t, std::int64_t, std::int64_t,
+                                const std::int32_t*, Components&);
+
+template <int Mode> constexpr FindComponents finder() {
+  return &find_components < (Mode & 4) != 0, (Mode & 1) != 0, (Mode & 2) != 0 > ;
+}
+
 } // namespace
 
 Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const std::int64_t* cells,
                                  const sim::Params& p, const std::int32_t* order) {
-  const std::int64_t h = p.h, w = p.w, n = h * w;
-  thread_local std::vector<std::uint8_t> occupied;
-  thread_local std::vector<std::int32_t> stack, found;
+  const std::int64_t h = p.h, w = p.w;
+  static constexpr FindComponents kFinders[8] = {finder<0>(), finder<1>(), finder<2>(),
+                                                 finder<3>(), finder<4>(), finder<5>(),
+                                                 finder<6>(), finder<7>()};
+  thread_local Components found;
+  kFinders[(p.univalued ? 4 : 0) + (p.diagonal ? 2 : 0) + (p.has_bg ? 1 : 0)](cells, h, w, p.bg,
+                                                                              order, found);
+  const std::size_t count = found.start.size() - 1;
   thread_local std::vector<std::int64_t> obj_hash;
   thread_local std::vector<std::int32_t> tables;
   thread_local std::vector<Value> objs;
-  occupied.assign(static_cast<std::size_t>(n), 0);
-  obj_hash.resize(static_cast<std::size_t>(n));
-  const std::int64_t slots = sim::table_bound(n);
+  obj_hash.resize(count);
+  const std::int64_t slots = sim::table_bound(static_cast<std::int64_t>(count));
   tables.resize(static_cast<std::size_t>(3 * slots));
   objs.clear();
   bool failed = false;
   sim::KeySet set(tables.data(), slots, tables.data() + 2 * slots, slots, obj_hash.data(), &failed);
   const bool tokpidjin = dialect == py::Dialect::Tokpidjin;
-  const int directions = p.diagonal ? 8 : 4;
   Extraction* extraction = nullptr;
-  auto joins = [&](std::int64_t v, std::int64_t val) {
-    return p.univalued ? v == val : !(p.has_bg && v == p.bg);
-  };
-  auto entry_of = [&](std::int32_t c) {
-    const std::int64_t i = c / w, j = c - i * w, colour = cells[c];
+  auto entry_of = [&](std::size_t q) {
+    const std::int64_t i = found.row[q], j = found.col[q], colour = cells[i * w + j];
     return py::SetEntry{sim::cell_hash(p.form, i, j, colour),
                         tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j)};
   };
-
-  for (std::int64_t k = 0; k < n; ++k) {
-    const std::int32_t loc = order[k];
-    if (occupied[static_cast<std::size_t>(loc)])
-      continue;
-    const std::int64_t val = cells[loc];
-    if (p.has_bg && val == p.bg)
-      continue;
-    // The object of `loc`: its connected component under the loop's test.
-    found.clear();
-    stack.assign(1, loc);
-    occupied[static_cast<std::size_t>(loc)] = 1;
-    while (!stack.empty()) {
-      const std::int32_t c = stack.back();
-      stack.pop_back();
-      found.push_back(c);
-      const std::int64_t ci = c / w, cj = c - ci * w;
-      for (int d = 0; d < directions; ++d) {
-        const std::int64_t ni = ci + sim::dir_row(d), nj = cj + sim::dir_col(d);
-        if (ni < 0 || nj < 0 || ni >= h || nj >= w)
-          continue;
-        const auto nb = static_cast<std::int32_t>(ni * w + nj);
-        if (occupied[static_cast<std::size_t>(nb)] || !joins(cells[nb], val))
-          continue;
-        occupied[static_cast<std::size_t>(nb)] = 1;
-        stack.push_back(nb);
-      }
-    }
-    const auto number = static_cast<std::uint32_t>(objs.size());
+  for (std::size_t number = 0; number < count; ++number) {
+    const std::uint32_t first = found.start[number], end = found.start[number + 1];
     cpython::FrozenSetHash fh;
     Value obj;
-    if (found.size() == 1) {
+    if (end - first == 1) {
       // One cell: the table of 8 slots with the cell in its hash's home slot.
-      py::SetEntry e = entry_of(loc);
+      py::SetEntry e = entry_of(first);
       fh.add(e.hash);
       const std::int64_t slot = e.hash & 7;
       obj = py::make_frozenset(py::SetTable::from_layout(7, 1, &slot, &e.hash, &e.key));
       obj_hash[number] = fh.finish(1);
       py::as_frozenset(obj).hash.store(obj_hash[number], std::memory_order_relaxed);
     } else {
-      if (extraction == nullptr) {
+      if (extraction == nullptr)
         extraction = new Extraction(dialect, p, cells);
+      PendingObject* pending =
+          PendingObject::make(extraction, static_cast<std::uint32_t>(number), end - first);
+      for (std::uint32_t q = first; q < end; ++q) {
+        py::SetEntry& e = pending->entries()[q - first];
+        e = entry_of(q);
+        fh.add(e.hash);
       }
-      PendingObject* pending = PendingObject::make(extraction, number, found.size());
-      for (std::size_t q = 0; q < found.size(); ++q) {
-        pending->entries()[q] = entry_of(found[q]);
-        fh.add(pending->entries()[q].hash);
-      }
-      obj_hash[number] = fh.finish(found.size());
+      obj_hash[number] = fh.finish(end - first);
       obj = py::make_pending_frozenset(pending, obj_hash[number]);
     }
     objs.push_back(std::move(obj));

@@ -20,8 +20,8 @@ namespace {
 constexpr std::int64_t kPairMin = -64, kPairMax = 96;
 constexpr std::int64_t kPairSpan = kPairMax - kPairMin;
 constexpr auto kPairCount = static_cast<std::size_t>(kPairSpan * kPairSpan);
-// Cells cover grids of up to 32 x 32 with colours 0-9.
-constexpr std::int64_t kCellSide = 32, kColours = 10;
+// Cells cover grids of up to 64 x 64 with colours 0-9 (30 x 30 grids concatenated twice).
+constexpr std::int64_t kCellSide = 64, kColours = 10;
 
 /// Shared tuples laid out one after another, tuple k at a computed address: handing one out
 /// reads neither a table of handles nor the tuple (the pairs of a large patch are asked for

@@ -631,9 +631,13 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
     constexpr std::size_t kPendingFrom = 8;
     std::vector<py::SetEntry> pairs;
     auto add = [&](std::int64_t i, std::int64_t j) {
-      pairs.push_back(py::SetEntry{py::hash_int_pair(i, j), py::pair_of(i, j)});
+      Value pair = py::pair_of(i, j); // a shared pair's hash is kept in it
+      const std::int64_t hash = py::hash(pair);
+      pairs.push_back(py::SetEntry{hash, std::move(pair)});
     };
     const py::TupleObject& g = py::as_tuple(grid);
+    if (g.size > 0 && g[0].is_tuple())
+      pairs.reserve(std::size_t{g.size} * py::as_tuple(g[0]).size);
     bool direct = true;
     for (std::uint32_t i = 0; i < g.size && direct; ++i) {
       if (!g[i].is_tuple()) {
