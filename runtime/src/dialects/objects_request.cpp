@@ -407,8 +407,10 @@ std::int64_t most_common_of_ints(const std::vector<std::int64_t>& values,
                                  const std::vector<std::int64_t>& counts) {
   const auto k = static_cast<std::int64_t>(values.size());
   const std::int64_t slots = sim::table_bound(k);
-  std::vector<std::int64_t> hashes(values.size());
-  std::vector<std::int32_t> tables(static_cast<std::size_t>(2 * slots));
+  thread_local std::vector<std::int64_t> hashes;
+  thread_local std::vector<std::int32_t> tables;
+  hashes.resize(values.size());
+  tables.resize(static_cast<std::size_t>(2 * slots));
   const std::int64_t best =
       sim::most_common_index(values.data(), counts.data(), k, hashes.data(), tables.data(), slots,
                              tables.data() + slots, slots);

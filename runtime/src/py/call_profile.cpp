@@ -31,12 +31,12 @@ ValueKind tuple_kind(const Value& v) {
 }
 
 ValueKind frozenset_kind(const Value& v) {
-  const SetTable& table = as_set_table(v);
-  if (table.empty())
+  if (set_size(v) == 0)
     return ValueKind::EmptyFrozenSet;
+  // The kind of one element (the first a pending set holds: the profile builds no table).
   const Value* first = nullptr;
-  table.all_of([&](const Value& x) {
-    first = &x;
+  all_members(v, [&](const SetEntry& e) {
+    first = &e.key;
     return false;
   });
   switch (first->kind()) {

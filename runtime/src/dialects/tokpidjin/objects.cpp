@@ -7,6 +7,7 @@
 #include "measures.hpp"
 #include "patches.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
@@ -118,6 +119,28 @@ private:
 /// already present changes nothing, so set(values) is the set of the distinct values added in
 /// order of first appearance; max keeps the first of equal counts in that set's order.
 std::int64_t int_grid_mostcolor(const IntGrid& g) {
+  // Colours of -128..127 (every ARC grid's) counted through a table of 256.
+  thread_local std::vector<std::int64_t> small_values, small_counts;
+  small_values.clear();
+  small_counts.clear();
+  std::int16_t slot[256];
+  std::fill_n(slot, 256, std::int16_t{-1});
+  bool small = true;
+  for (std::int64_t v : g.cells) {
+    if (v < -128 || v > 127) {
+      small = false;
+      break;
+    }
+    std::int16_t& k = slot[v + 128];
+    if (k < 0) {
+      k = static_cast<std::int16_t>(small_values.size());
+      small_values.push_back(v);
+      small_counts.push_back(0);
+    }
+    ++small_counts[static_cast<std::size_t>(k)];
+  }
+  if (small)
+    return dialects::most_common_of_ints(small_values, small_counts);
   ValueIndex index;
   std::vector<std::int64_t> counts;
   for (std::int64_t v : g.cells) {
