@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 namespace battgpu::py {
@@ -40,7 +41,10 @@ void destroy_in_insertion_order(PendingTable* self) noexcept {
 } // namespace
 
 std::atomic<bool>& pending_tables_enabled() {
-  static std::atomic<bool> enabled{std::getenv("BATTGPU_EAGER_TABLES") == nullptr};
+  static std::atomic<bool> enabled{[] {
+    const char* eager = std::getenv("BATTGPU_EAGER_TABLES");
+    return eager == nullptr || std::string_view(eager).empty() || std::string_view(eager) == "0";
+  }()};
   return enabled;
 }
 

@@ -36,7 +36,7 @@ struct PendingTable {
 };
 
 /// Whether the functions that can leave a table pending do (on unless the environment sets
-/// BATTGPU_EAGER_TABLES; the tests turn it off to compare both ways).
+/// BATTGPU_EAGER_TABLES to anything but 0; the tests turn it off to compare both ways).
 std::atomic<bool>& pending_tables_enabled();
 
 /// A pending table whose members are in the order a loop would add them to an empty set
