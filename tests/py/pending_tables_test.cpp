@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <iostream>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -241,17 +242,27 @@ TEST(PendingTables, ThreadsBuildingTogetherGetOneTable) {
         members.push_back(p.slot(i).key);
         expected.push_back(e.slot(i).key);
       }
+    // Each thread walks the objects from another starting point: two read their members (made
+    // on first need), two build their tables.
+    std::vector<std::string> canonical(4 * members.size());
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t)
-      threads.emplace_back([&members, t] {
-        // Each thread walks the objects from another starting point.
-        for (std::size_t k = 0; k < members.size(); ++k)
-          (void)py::as_set_table(members[(k + t * members.size() / 4) % members.size()]);
+      threads.emplace_back([&members, &canonical, t] {
+        for (std::size_t k = 0; k < members.size(); ++k) {
+          const std::size_t m = (k + t * members.size() / 4) % members.size();
+          if (t % 2 == 0)
+            canonical[t * members.size() + m] = py::to_canonical(members[m]);
+          else
+            (void)py::as_set_table(members[m]);
+        }
       });
     for (std::thread& t : threads)
       t.join();
-    for (std::size_t k = 0; k < members.size(); ++k)
+    for (std::size_t k = 0; k < members.size(); ++k) {
       EXPECT_TRUE(same_slots(py::as_set_table(members[k]), py::as_set_table(expected[k])));
+      EXPECT_EQ(canonical[k], py::to_canonical(expected[k]));
+      EXPECT_EQ(canonical[2 * members.size() + k], py::to_canonical(expected[k]));
+    }
   }
 }
 

@@ -25,14 +25,17 @@ using py::Value;
 /// What a pending object of one extraction needs to build its table: the grid and the
 /// simulation's parameters, and the simulation's layout once one of them asked.
 struct Extraction {
-  Extraction(py::Dialect d, const sim::Params& p, const std::int64_t* grid)
-      : dialect(d), params(p), cells(grid, grid + p.h * p.w) {
+  Extraction(py::Dialect d, const sim::Params& p, const std::int64_t* grid,
+             const std::vector<std::uint16_t>& rows, const std::vector<std::uint16_t>& cols)
+      : dialect(d), params(p), cells(grid, grid + p.h * p.w), row(rows), col(cols) {
     params.sets = true;
   }
 
   py::Dialect dialect;
   sim::Params params;
   std::vector<std::int64_t> cells;
+  /// The objects' cells in the order the flood found them (Components).
+  std::vector<std::uint16_t> row, col;
   std::atomic<std::int64_t> references{0};
   std::once_flag simulated;
   std::vector<std::uint32_t> layout_memory;
@@ -62,26 +65,40 @@ struct Extraction {
   }
 };
 
-/// One object of an extraction, its cells as members in the order the flood found them.
+/// One object of an extraction: its cells are the extraction's from `first` on, in the order
+/// the flood found them, made Values only when a reader asks for the members.
 struct PendingObject : py::PendingTable {
-  Extraction* extraction;
-  std::uint32_t object; ///< its number in the order found (the simulation's)
+  Extraction* extraction = nullptr;
+  std::uint32_t object = 0;                  ///< its number in the order found (the simulation's)
+  std::uint32_t first = 0;                   ///< its first cell in the extraction's row and col
+  mutable std::vector<py::SetEntry> entries; ///< made by make_entries
 
-  py::SetEntry* entries() { return reinterpret_cast<py::SetEntry*>(this + 1); }
-
-  static PendingObject* make(Extraction* e, std::uint32_t object, std::size_t cells) {
-    void* memory = ::operator new(sizeof(PendingObject) + cells * sizeof(py::SetEntry));
-    auto* p = new (memory) PendingObject;
-    for (std::size_t q = 0; q < cells; ++q)
-      new (p->entries() + q) py::SetEntry;
+  static PendingObject* make(Extraction* e, std::uint32_t object, std::uint32_t first,
+                             std::size_t cells) {
+    auto* p = new PendingObject;
     p->size = static_cast<std::int64_t>(cells);
-    p->members = p->entries();
     p->build = &build_table;
+    p->make_members = &make_entries;
     p->destroy = &destroy_table;
     p->extraction = e;
     p->object = object;
+    p->first = first;
     e->references.fetch_add(1, std::memory_order_relaxed);
     return p;
+  }
+
+  static const py::SetEntry* make_entries(const py::PendingTable& self) {
+    const auto& p = static_cast<const PendingObject&>(self);
+    const Extraction& e = *p.extraction;
+    const bool tokpidjin = e.dialect == py::Dialect::Tokpidjin;
+    p.entries.reserve(static_cast<std::size_t>(p.size));
+    for (std::uint32_t q = p.first; q < p.first + p.size; ++q) {
+      const std::int64_t i = e.row[q], j = e.col[q], colour = e.cells[i * e.params.w + j];
+      p.entries.push_back(
+          py::SetEntry{sim::cell_hash(e.params.form, i, j, colour),
+                       tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j)});
+    }
+    return p.entries.data();
   }
 
   static py::SetTable build_table(const py::PendingTable& self) {
@@ -111,11 +128,8 @@ struct PendingObject : py::PendingTable {
 
   static void destroy_table(py::PendingTable* self) noexcept {
     auto* p = static_cast<PendingObject*>(self);
-    for (std::int64_t q = 0; q < p->size; ++q)
-      p->entries()[q].~SetEntry();
     p->extraction->release();
-    p->~PendingObject();
-    ::operator delete(p);
+    delete p;
   }
 };
 
@@ -230,13 +244,12 @@ Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const 
       py::as_frozenset(obj).hash.store(obj_hash[number], std::memory_order_relaxed);
     } else {
       if (extraction == nullptr)
-        extraction = new Extraction(dialect, p, cells);
+        extraction = new Extraction(dialect, p, cells, found.row, found.col);
       PendingObject* pending =
-          PendingObject::make(extraction, static_cast<std::uint32_t>(number), end - first);
+          PendingObject::make(extraction, static_cast<std::uint32_t>(number), first, end - first);
       for (std::uint32_t q = first; q < end; ++q) {
-        py::SetEntry& e = pending->entries()[q - first];
-        e = entry_of(q);
-        fh.add(e.hash);
+        const std::int64_t i = found.row[q], j = found.col[q];
+        fh.add(sim::cell_hash(p.form, i, j, cells[i * w + j]));
       }
       obj_hash[number] = fh.finish(end - first);
       obj = py::make_pending_frozenset(pending, obj_hash[number]);

@@ -98,8 +98,9 @@ bool tuples_equal(const TupleObject& x, const TupleObject& y) {
 bool pending_sets_equal(const PendingTable& a, const PendingTable& b) {
   auto by_hash = [](const PendingTable& p) {
     std::vector<const SetEntry*> sorted(static_cast<std::size_t>(p.size));
+    const SetEntry* members = p.members();
     for (std::int64_t k = 0; k < p.size; ++k)
-      sorted[static_cast<std::size_t>(k)] = &p.members[k];
+      sorted[static_cast<std::size_t>(k)] = &members[k];
     std::sort(sorted.begin(), sorted.end(),
               [](const SetEntry* x, const SetEntry* y) { return x->hash < y->hash; });
     return sorted;

@@ -271,10 +271,11 @@ std::int64_t hash(const Value& v) {
     if (h == -1) {
       if (const PendingTable* p = f.pending.load(std::memory_order_acquire)) {
         // frozenset_hash of a table without deleted slots does not depend on the slots.
-        cpython::FrozenSetHash members;
+        cpython::FrozenSetHash acc;
+        const SetEntry* members = p->members();
         for (std::int64_t k = 0; k < p->size; ++k)
-          members.add(p->members[k].hash);
-        h = members.finish(static_cast<std::uint64_t>(p->size));
+          acc.add(members[k].hash);
+        h = acc.finish(static_cast<std::uint64_t>(p->size));
       } else {
         h = f.table.frozenset_hash();
       }

@@ -2,6 +2,7 @@
 // members are in insertion order.
 #include "battgpu/py/pending_table.hpp"
 
+#include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
 #include <cstdint>
@@ -21,6 +22,12 @@ std::mutex& publish_lock(const void* set) {
   return locks[(reinterpret_cast<std::uintptr_t>(set) >> 6) % 64];
 }
 
+/// The lock under which a pending table's members are made: never held with another.
+std::mutex& members_lock(const void* pending) {
+  static std::mutex locks[64];
+  return locks[(reinterpret_cast<std::uintptr_t>(pending) >> 6) % 64];
+}
+
 struct InsertionOrder : PendingTable {
   std::vector<SetEntry> entries;
 };
@@ -28,14 +35,35 @@ struct InsertionOrder : PendingTable {
 SetTable build_in_insertion_order(const PendingTable& self) {
   SetTable table;
   SetInserter inserter(table);
+  const SetEntry* members = self.members();
   for (std::int64_t k = 0; k < self.size; ++k)
-    inserter.add(self.members[k].key, self.members[k].hash);
+    inserter.add(members[k].key, members[k].hash);
   inserter.finish();
   return table;
 }
 
 void destroy_in_insertion_order(PendingTable* self) noexcept {
   delete static_cast<InsertionOrder*>(self);
+}
+
+struct IntPairsInOrder : PendingTable {
+  std::vector<std::int32_t> coordinates;
+  mutable std::vector<SetEntry> entries; ///< made by make_members
+};
+
+const SetEntry* make_int_pairs(const PendingTable& self) {
+  const auto& p = static_cast<const IntPairsInOrder&>(self);
+  p.entries.reserve(static_cast<std::size_t>(p.size));
+  for (std::size_t k = 0; k < p.coordinates.size(); k += 2) {
+    Value pair = pair_of(p.coordinates[k], p.coordinates[k + 1]);
+    const std::int64_t h = hash(pair); // a shared pair's hash is kept in it
+    p.entries.push_back(SetEntry{h, std::move(pair)});
+  }
+  return p.entries.data();
+}
+
+void destroy_int_pairs(PendingTable* self) noexcept {
+  delete static_cast<IntPairsInOrder*>(self);
 }
 
 } // namespace
@@ -52,10 +80,30 @@ PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries) {
   auto* p = new InsertionOrder;
   p->entries = std::move(entries);
   p->size = static_cast<std::int64_t>(p->entries.size());
-  p->members = p->entries.data();
+  p->set_members(p->entries.data());
   p->build = &build_in_insertion_order;
   p->destroy = &destroy_in_insertion_order;
   return p;
+}
+
+PendingTable* pending_int_pairs_in_insertion_order(std::vector<std::int32_t>&& coordinates) {
+  auto* p = new IntPairsInOrder;
+  p->coordinates = std::move(coordinates);
+  p->size = static_cast<std::int64_t>(p->coordinates.size() / 2);
+  p->build = &build_in_insertion_order;
+  p->make_members = &make_int_pairs;
+  p->destroy = &destroy_int_pairs;
+  return p;
+}
+
+const SetEntry* PendingTable::make_members_once() const {
+  std::lock_guard lock(members_lock(this));
+  const SetEntry* m = members_.load(std::memory_order_acquire);
+  if (m == nullptr) {
+    m = make_members(*this);
+    members_.store(m, std::memory_order_release);
+  }
+  return m;
 }
 
 void build_pending_table(const FrozenSetObject& set) {

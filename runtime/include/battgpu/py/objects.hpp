@@ -140,8 +140,9 @@ inline std::int64_t set_size(const Value& v) {
 template <class F> bool all_members(const Value& v, F&& f) {
   const FrozenSetObject& set = as_frozenset(v);
   if (const PendingTable* p = set.pending.load(std::memory_order_acquire)) [[unlikely]] {
+    const SetEntry* members = p->members();
     for (std::int64_t k = 0; k < p->size; ++k)
-      if (!f(p->members[k]))
+      if (!f(members[k]))
         return false;
     return true;
   }

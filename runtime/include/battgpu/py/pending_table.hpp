@@ -22,17 +22,36 @@
 namespace battgpu::py {
 
 /// A pending frozenset's members and how to build its table. Made by the function that makes
-/// the set, owned by its FrozenSetObject until the table is built, then destroyed.
+/// the set and owned by its FrozenSetObject for the set's life.
 struct PendingTable {
   /// CPython's table of these members (the table the function would have built).
   using Build = SetTable (*)(const PendingTable& self);
+  /// Makes the members as Values, in storage of the pending table's own, and returns them:
+  /// for makers that keep them in a smaller form until a reader asks (null: given at once).
+  using MakeMembers = const SetEntry* (*)(const PendingTable& self);
   using Destroy = void (*)(PendingTable* self) noexcept;
 
+  PendingTable() = default;
+  PendingTable(const PendingTable&) = delete;
+  PendingTable& operator=(const PendingTable&) = delete;
+
   std::int64_t size = 0;
-  /// `size` members, distinct, in an order that is not the set's (the maker's own).
-  const SetEntry* members = nullptr;
   Build build = nullptr;
+  MakeMembers make_members = nullptr;
   Destroy destroy = nullptr;
+
+  /// The `size` members, distinct, in an order that is not the set's (the maker's own); made
+  /// on the first call where the maker keeps them in another form (once, whichever thread).
+  const SetEntry* members() const {
+    const SetEntry* m = members_.load(std::memory_order_acquire);
+    return m != nullptr ? m : make_members_once();
+  }
+  /// For makers that have the members at once.
+  void set_members(const SetEntry* m) { members_.store(m, std::memory_order_release); }
+
+private:
+  const SetEntry* make_members_once() const;
+  mutable std::atomic<const SetEntry*> members_{nullptr};
 };
 
 /// Whether the functions that can leave a table pending do (on unless the environment sets
@@ -42,5 +61,9 @@ std::atomic<bool>& pending_tables_enabled();
 /// A pending table whose members are in the order a loop would add them to an empty set
 /// (`frozenset(<generator>)`): its table is that of adding them one by one. Takes `entries`.
 PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries);
+
+/// The same for pairs (i, j) of ints, given as i, j, i, j, ...: the pairs' Values are made only
+/// when a reader asks for the members.
+PendingTable* pending_int_pairs_in_insertion_order(std::vector<std::int32_t>&& coordinates);
 
 } // namespace battgpu::py

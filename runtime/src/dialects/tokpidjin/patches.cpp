@@ -629,15 +629,14 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
     // The pairs in the order the loop adds them; a set of many is left pending (its order
     // is that of adding them, built only if read), a few go into a table at once.
     constexpr std::size_t kPendingFrom = 8;
-    std::vector<py::SetEntry> pairs;
-    auto add = [&](std::int64_t i, std::int64_t j) {
-      Value pair = py::pair_of(i, j); // a shared pair's hash is kept in it
-      const std::int64_t hash = py::hash(pair);
-      pairs.push_back(py::SetEntry{hash, std::move(pair)});
+    std::vector<std::int32_t> pairs; // i, j, i, j, ...
+    auto add = [&](std::uint32_t i, std::uint32_t j) {
+      pairs.push_back(static_cast<std::int32_t>(i));
+      pairs.push_back(static_cast<std::int32_t>(j));
     };
     const py::TupleObject& g = py::as_tuple(grid);
     if (g.size > 0 && g[0].is_tuple())
-      pairs.reserve(std::size_t{g.size} * py::as_tuple(g[0]).size);
+      pairs.reserve(2 * std::size_t{g.size} * py::as_tuple(g[0]).size);
     bool direct = true;
     for (std::uint32_t i = 0; i < g.size && direct; ++i) {
       if (!g[i].is_tuple()) {
@@ -659,12 +658,16 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
       }
     }
     if (direct) {
-      if (pairs.size() >= kPendingFrom &&
+      if (pairs.size() >= 2 * kPendingFrom &&
           py::pending_tables_enabled().load(std::memory_order_relaxed))
-        return py::make_pending_frozenset(py::pending_in_insertion_order(std::move(pairs)));
+        return py::make_pending_frozenset(
+            py::pending_int_pairs_in_insertion_order(std::move(pairs)));
       py::SetInserter inserter(found);
-      for (py::SetEntry& e : pairs)
-        inserter.add(std::move(e.key), e.hash);
+      for (std::size_t k = 0; k < pairs.size(); k += 2) {
+        Value pair = py::pair_of(pairs[k], pairs[k + 1]); // a shared pair's hash is kept in it
+        const std::int64_t hash = py::hash(pair);
+        inserter.add(std::move(pair), hash);
+      }
       inserter.finish();
       return py::make_frozenset(std::move(found));
     }
