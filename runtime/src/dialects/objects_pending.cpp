@@ -15,6 +15,7 @@
 #include <atomic>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <vector>
 
 namespace battgpu::dialects {
@@ -80,6 +81,7 @@ struct PendingObject : py::PendingTable {
     p->build = &build_table;
     p->make_members = &make_entries;
     p->destroy = &destroy_table;
+    p->uniform_int = &uniform_colour;
     p->extraction = e;
     p->object = object;
     p->first = first;
@@ -124,6 +126,23 @@ struct PendingObject : py::PendingTable {
     }
     const std::int64_t mask = (std::int64_t{1} << layout.obj_log2[p.object]) - 1;
     return py::SetTable::from_layout(mask, count, slots.data(), hashes.data(), keys.data());
+  }
+
+  /// The cells' one colour, when they have one, for item 2 of tokpidjin's (i, j, c) or item
+  /// 0 of arc-dsl's (c, (i, j)).
+  static std::optional<std::int64_t> uniform_colour(const py::PendingTable& self,
+                                                    std::size_t index) {
+    const auto& p = static_cast<const PendingObject&>(self);
+    const Extraction& e = *p.extraction;
+    if (index != (e.dialect == py::Dialect::Tokpidjin ? 2u : 0u))
+      return std::nullopt;
+    auto colour_of = [&](std::uint32_t q) { return e.cells[e.row[q] * e.params.w + e.col[q]]; };
+    const std::int64_t colour = colour_of(p.first);
+    if (!e.params.univalued)
+      for (std::uint32_t q = p.first + 1; q < p.first + p.size; ++q)
+        if (colour_of(q) != colour)
+          return std::nullopt;
+    return colour;
   }
 
   static void destroy_table(py::PendingTable* self) noexcept {

@@ -16,7 +16,9 @@
 #include "battgpu/py/set_table.hpp"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace battgpu::py {
@@ -30,6 +32,9 @@ struct PendingTable {
   /// for makers that keep them in a smaller form until a reader asks (null: given at once).
   using MakeMembers = const SetEntry* (*)(const PendingTable& self);
   using Destroy = void (*)(PendingTable* self) noexcept;
+  /// Optional: when every member is a tuple whose item `index` is one and the same int, that
+  /// int (without making the members); nullopt otherwise or when the maker cannot tell.
+  using UniformInt = std::optional<std::int64_t> (*)(const PendingTable& self, std::size_t index);
 
   PendingTable() = default;
   PendingTable(const PendingTable&) = delete;
@@ -39,6 +44,7 @@ struct PendingTable {
   Build build = nullptr;
   MakeMembers make_members = nullptr;
   Destroy destroy = nullptr;
+  UniformInt uniform_int = nullptr;
 
   /// The `size` members, distinct, in an order that is not the set's (the maker's own); made
   /// on the first call where the maker keeps them in another form (once, whichever thread).

@@ -534,6 +534,9 @@ Value colorcount_f_impl(const Value* args, std::size_t) {
 std::optional<std::int64_t> uniform_pending_colour(const Value& obj) {
   if (!obj.is_frozenset() || !py::is_pending(obj) || py::set_size(obj) == 0)
     return std::nullopt;
+  const py::PendingTable* pending = py::as_frozenset(obj).pending.load(std::memory_order_acquire);
+  if (pending != nullptr && pending->uniform_int != nullptr)
+    return pending->uniform_int(*pending, 2);
   std::optional<std::int64_t> colour;
   const bool uniform = py::all_members(obj, [&](const py::SetEntry& e) {
     if (!e.key.is_tuple() || py::as_tuple(e.key).size != 3 ||
