@@ -23,6 +23,14 @@ namespace {
 
 using py::Value;
 
+/// The cell at (i, j) of a grid of width w, with its hash.
+py::SetEntry cell_entry(py::Dialect dialect, const std::int64_t* cells, std::int64_t w,
+                        std::int64_t i, std::int64_t j) {
+  const std::int64_t colour = cells[i * w + j];
+  return py::SetEntry{sim::cell_hash(cell_form(dialect), i, j, colour),
+                      cell_value(dialect, i, j, colour)};
+}
+
 /// What a pending object of one extraction needs to build its table: the grid and the
 /// simulation's parameters, and the simulation's layout once one of them asked.
 struct Extraction {
@@ -92,14 +100,9 @@ struct PendingObject : py::PendingTable {
   static const py::SetEntry* make_entries(const py::PendingTable& self) {
     const auto& p = static_cast<const PendingObject&>(self);
     const Extraction& e = *p.extraction;
-    const bool tokpidjin = e.dialect == py::Dialect::Tokpidjin;
     p.entries.reserve(static_cast<std::size_t>(p.size));
-    for (std::uint32_t q = p.first; q < p.first + p.size; ++q) {
-      const std::int64_t i = e.row[q], j = e.col[q], colour = e.cells[i * e.params.w + j];
-      p.entries.push_back(
-          py::SetEntry{sim::cell_hash(e.params.form, i, j, colour),
-                       tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j)});
-    }
+    for (std::uint32_t q = p.first; q < p.first + p.size; ++q)
+      p.entries.push_back(cell_entry(e.dialect, e.cells.data(), e.params.w, e.row[q], e.col[q]));
     return p.entries.data();
   }
 
@@ -110,7 +113,6 @@ struct PendingObject : py::PendingTable {
     const std::uint32_t first = e.first_cell[p.object];
     const auto count = static_cast<std::size_t>(p.size);
     const auto w = static_cast<std::uint32_t>(e.params.w);
-    const bool tokpidjin = e.dialect == py::Dialect::Tokpidjin;
     thread_local std::vector<std::int64_t> slots, hashes;
     thread_local std::vector<Value> keys;
     slots.resize(count);
@@ -122,7 +124,7 @@ struct PendingObject : py::PendingTable {
       const std::int64_t colour = e.cells[c];
       slots[q] = layout.slot[first + q];
       hashes[q] = sim::cell_hash(e.params.form, i, j, colour);
-      keys[q] = tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j);
+      keys[q] = cell_value(e.dialect, i, j, colour);
     }
     const std::int64_t mask = (std::int64_t{1} << layout.obj_log2[p.object]) - 1;
     return py::SetTable::from_layout(mask, count, slots.data(), hashes.data(), keys.data());
@@ -242,20 +244,14 @@ Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const 
   objs.clear();
   bool failed = false;
   sim::KeySet set(tables.data(), slots, tables.data() + 2 * slots, slots, obj_hash.data(), &failed);
-  const bool tokpidjin = dialect == py::Dialect::Tokpidjin;
   Extraction* extraction = nullptr;
-  auto entry_of = [&](std::size_t q) {
-    const std::int64_t i = found.row[q], j = found.col[q], colour = cells[i * w + j];
-    return py::SetEntry{sim::cell_hash(p.form, i, j, colour),
-                        tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j)};
-  };
   for (std::size_t number = 0; number < count; ++number) {
     const std::uint32_t first = found.start[number], end = found.start[number + 1];
     cpython::FrozenSetHash fh;
     Value obj;
     if (end - first == 1) {
       // One cell: the table of 8 slots with the cell in its hash's home slot.
-      py::SetEntry e = entry_of(first);
+      py::SetEntry e = cell_entry(dialect, cells, w, found.row[first], found.col[first]);
       fh.add(e.hash);
       const std::int64_t slot = e.hash & 7;
       obj = py::make_frozenset(py::SetTable::from_layout(7, 1, &slot, &e.hash, &e.key));

@@ -298,13 +298,11 @@ template <class Cell, class Index>
 Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t w,
                           const Cell* cells, const sim::Layout<Index>& layout) {
   const std::uint32_t nobj = layout.header->objects;
-  const bool tokpidjin = dialect == py::Dialect::Tokpidjin;
   const sim::CellForm form = cell_form(dialect);
   const auto uw = static_cast<std::uint32_t>(w);
-  auto cell_value = [&](std::uint32_t c) {
+  auto cell_at = [&](std::uint32_t c) {
     const std::uint32_t i = c / uw, j = c - i * uw;
-    const auto colour = static_cast<std::int64_t>(cells[c]);
-    return tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j);
+    return cell_value(dialect, i, j, static_cast<std::int64_t>(cells[c]));
   };
   if (shape == ObjectsShape::TupleOfTuples) {
     if (nobj == 0)
@@ -317,7 +315,7 @@ Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t 
       Value obj = py::new_tuple(count);
       Value* cells_out = py::tuple_items(obj);
       for (std::size_t q = 0; q < count; ++q)
-        cells_out[q] = cell_value(layout.cell[at + q]);
+        cells_out[q] = cell_at(layout.cell[at + q]);
       at += count;
       items[k] = std::move(obj);
     }
@@ -342,7 +340,7 @@ Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t 
       const auto colour = static_cast<std::int64_t>(cells[c]);
       slots[q] = layout.slot[at + q];
       hashes[q] = sim::cell_hash(form, i, j, colour);
-      keys[q] = tokpidjin ? py::cell_of(i, j, colour) : py::arc_cell_of(colour, i, j);
+      keys[q] = cell_value(dialect, i, j, colour);
       fh.add(hashes[q]);
     }
     at += count;

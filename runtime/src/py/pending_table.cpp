@@ -28,10 +28,6 @@ std::mutex& members_lock(const void* pending) {
   return locks[(reinterpret_cast<std::uintptr_t>(pending) >> 6) % 64];
 }
 
-struct InsertionOrder : PendingTable {
-  std::vector<SetEntry> entries;
-};
-
 SetTable build_in_insertion_order(const PendingTable& self) {
   SetTable table;
   SetInserter inserter(table);
@@ -40,10 +36,6 @@ SetTable build_in_insertion_order(const PendingTable& self) {
     inserter.add(members[k].key, members[k].hash);
   inserter.finish();
   return table;
-}
-
-void destroy_in_insertion_order(PendingTable* self) noexcept {
-  delete static_cast<InsertionOrder*>(self);
 }
 
 struct IntPairsInOrder : PendingTable {
@@ -74,16 +66,6 @@ std::atomic<bool>& pending_tables_enabled() {
     return eager == nullptr || std::string_view(eager).empty() || std::string_view(eager) == "0";
   }()};
   return enabled;
-}
-
-PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries) {
-  auto* p = new InsertionOrder;
-  p->entries = std::move(entries);
-  p->size = static_cast<std::int64_t>(p->entries.size());
-  p->set_members(p->entries.data());
-  p->build = &build_in_insertion_order;
-  p->destroy = &destroy_in_insertion_order;
-  return p;
 }
 
 PendingTable* pending_int_pairs_in_insertion_order(std::vector<std::int32_t>&& coordinates) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "battgpu/dialects/objects_sim.hpp"
+#include "battgpu/py/objects.hpp"
 #include "battgpu/py/value.hpp"
 
 #include <cstddef>
@@ -64,6 +65,11 @@ sim::Params small_grid_params(py::Dialect dialect, ObjectsShape shape, std::uint
 /// The form of the cells of `dialect`.
 inline sim::CellForm cell_form(py::Dialect dialect) {
   return dialect == py::Dialect::Tokpidjin ? sim::CellForm::Tokpidjin : sim::CellForm::ArcDsl;
+}
+
+/// The cell of colour `c` at (i, j) as `dialect` writes it: `(i, j, c)` or `(c, (i, j))`.
+inline py::Value cell_value(py::Dialect dialect, std::int64_t i, std::int64_t j, std::int64_t c) {
+  return dialect == py::Dialect::Tokpidjin ? py::cell_of(i, j, c) : py::arc_cell_of(c, i, j);
 }
 
 /// Runs the simulation on the host, in this thread's workspace (sized so that it cannot

@@ -64,12 +64,9 @@ private:
 /// BATTGPU_EAGER_TABLES to anything but 0; the tests turn it off to compare both ways).
 std::atomic<bool>& pending_tables_enabled();
 
-/// A pending table whose members are in the order a loop would add them to an empty set
-/// (`frozenset(<generator>)`): its table is that of adding them one by one. Takes `entries`.
-PendingTable* pending_in_insertion_order(std::vector<SetEntry>&& entries);
-
-/// The same for pairs (i, j) of ints, given as i, j, i, j, ...: the pairs' Values are made only
-/// when a reader asks for the members.
+/// A pending table of pairs (i, j) of ints, given as i, j, i, j, ... in the order a loop would
+/// add them to an empty set (`frozenset(<generator>)`): its table is that of adding them one by
+/// one. The pairs' Values are made only when a reader asks for the members.
 PendingTable* pending_int_pairs_in_insertion_order(std::vector<std::int32_t>&& coordinates);
 
 } // namespace battgpu::py
