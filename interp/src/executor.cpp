@@ -229,6 +229,7 @@ Executor::Executor(const frontend::Program& program, const frontend::Function& f
       last_use_[filled[static_cast<std::size_t>(last[slot])]++] = slot;
 
   profile_slot_.assign(program_.constants.size(), 0);
+  reuse_misses_.assign(fn_.statements.size(), 0);
   analyse_sharing();
   if (options_.grid_statements != GridStatements::Off)
     packed_locals_ = packed_locals(program_, fn_);
@@ -904,8 +905,13 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   // Calls of this block that make the very call an earlier one made take its outcome. One
   // table a thread: a call statement's callee is a DSL function or a closure of them, never
   // this interpreter, so no node() starts inside another's loop over its calls.
+  // A statement that took no earlier call's outcome in kReuseTrials blocks in a row (one that
+  // reads I in a plain run, say) is not looked up again: the lookups would only cost.
   static thread_local RepeatedCalls<State> repeated;
-  const bool reuse = options_.reuse_repeated_calls && repeated.start(n, running.size());
+  std::uint8_t& misses = reuse_misses_[n.statement];
+  const bool reuse =
+      options_.reuse_repeated_calls && misses < kReuseTrials && repeated.start(n, running.size());
+  bool reused = false;
   const auto operand_of = [this](const State& st, const Operand& a) -> const py::Value& {
     return operand(st, a);
   };
@@ -914,10 +920,16 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       step(n, st);
       return;
     }
-    if (repeated.take(n, st, operand_of))
+    if (repeated.take(n, st, operand_of)) {
+      reused = true;
       return;
+    }
     step(n, st);
     repeated.remember(st);
+  };
+  const auto count_reuse = [&] {
+    if (reuse)
+      misses = reused ? 0 : static_cast<std::uint8_t>(misses + 1);
   };
   const bool timed = options_.time_limit > 0 || options_.profile;
   if (!timed) {
@@ -926,6 +938,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       if (st->call->trace) [[unlikely]]
         trace(n, *st);
     }
+    count_reuse();
     return;
   }
   // The clock is read when another call's statement starts: the time since the last reading
@@ -967,6 +980,7 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
         profile_statement(n, *st, static_cast<double>(clock_mark_ns_ - before) * 1e-9);
     }
   }
+  count_reuse();
 }
 
 void Executor::trace(const Node& n, State& st) {

@@ -247,21 +247,18 @@ Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const 
   Extraction* extraction = nullptr;
   for (std::size_t number = 0; number < count; ++number) {
     const std::uint32_t first = found.start[number], end = found.start[number + 1];
-    cpython::FrozenSetHash fh;
     Value obj;
     if (end - first == 1) {
-      // One cell: the table of 8 slots with the cell in its hash's home slot.
-      py::SetEntry e = cell_entry(dialect, cells, w, found.row[first], found.col[first]);
-      fh.add(e.hash);
-      const std::int64_t slot = e.hash & 7;
-      obj = py::make_frozenset(py::SetTable::from_layout(7, 1, &slot, &e.hash, &e.key));
-      obj_hash[number] = fh.finish(1);
-      py::as_frozenset(obj).hash.store(obj_hash[number], std::memory_order_relaxed);
+      // One cell: the shared frozenset of it, its hash known.
+      const std::int64_t i = found.row[first], j = found.col[first];
+      obj = py::one_cell_frozenset(dialect, i, j, cells[i * w + j]);
+      obj_hash[number] = py::as_frozenset(obj).hash.load(std::memory_order_relaxed);
     } else {
       if (extraction == nullptr)
         extraction = new Extraction(dialect, p, cells, found.row, found.col);
       PendingObject* pending =
           PendingObject::make(extraction, static_cast<std::uint32_t>(number), first, end - first);
+      cpython::FrozenSetHash fh;
       for (std::uint32_t q = first; q < end; ++q) {
         const std::int64_t i = found.row[q], j = found.col[q];
         fh.add(sim::cell_hash(p.form, i, j, cells[i * w + j]));

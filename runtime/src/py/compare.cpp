@@ -164,6 +164,7 @@ bool python_is(const Value& a, const Value& b) {
   case Kind::Str:
     return a.object() == b.object() || as_str(a) == as_str(b);
   case Kind::Tuple:
+  case Kind::FrozenSet:
     return a.object() == b.object() && !a.object()->shared_for_equal_values;
   default:
     return same_object(a, b);

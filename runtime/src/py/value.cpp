@@ -252,10 +252,6 @@ Value frozenset_of(std::initializer_list<Value> items) {
   return make_frozenset(std::move(table));
 }
 
-Value empty_frozenset() {
-  return make_frozenset(SetTable());
-}
-
 Value make_closure(const ClosureType* type, std::initializer_list<Value> captured) {
   void* mem = ::operator new(sizeof(ClosureObject) + captured.size() * sizeof(Value));
   auto* c = new (mem) ClosureObject(type);

@@ -221,6 +221,10 @@ private:
   std::vector<ProfileEntry> profile_;
   std::vector<State*> caught_scratch_;      // the calls a simple try's handler runs for
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
+  /// Per source statement: the blocks in a row in which no call took an earlier one's outcome
+  /// (reuse_repeated_calls); at kReuseTrials the statement is no longer looked up.
+  static constexpr std::uint8_t kReuseTrials = 8;
+  std::vector<std::uint8_t> reuse_misses_;
   /// Whether the top-level statements may run out of order (run_shared): every local other
   /// than a record list is assigned by one top-level statement at most, and the record lists
   /// are only made, appended to and returned.

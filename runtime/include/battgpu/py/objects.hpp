@@ -174,7 +174,7 @@ Value make_frozenset(SetTable&& table);
 Value make_pending_frozenset(PendingTable* pending, std::int64_t hash = -1);
 /// `frozenset({a, b, ...})`: `items` added in order, as a set display adds them.
 Value frozenset_of(std::initializer_list<Value> items);
-/// `frozenset()`.
+/// `frozenset()`: one shared immortal set (shared_values.cpp).
 Value empty_frozenset();
 /// A closure of `type` capturing `captured`.
 Value make_closure(const ClosureType* type, std::initializer_list<Value> captured);
@@ -205,5 +205,12 @@ Value pair_of(std::int64_t i, std::int64_t j);
 Value cell_of(std::int64_t i, std::int64_t j, std::int64_t c);
 /// arc-dsl's cell `(c, (i, j))`, shared for small coordinates and colours.
 Value arc_cell_of(std::int64_t c, std::int64_t i, std::int64_t j);
+
+/// `frozenset({cell})` of `dialect`'s cell at (i, j) of colour c: shared, like the cell, for
+/// small coordinates and colours (an object of one cell, as `objects` finds by the hundred).
+Value one_cell_frozenset(Dialect dialect, std::int64_t i, std::int64_t j, std::int64_t c);
+/// The row `(value,) * width`, shared, for values -1 to 9 and widths up to 64 (the background
+/// rows of grids); an unbound Value for any other.
+Value uniform_int_row(std::int64_t value, std::int64_t width);
 
 } // namespace battgpu::py

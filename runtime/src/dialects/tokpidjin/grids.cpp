@@ -423,10 +423,26 @@ Value cellwise_impl(const Value* args, std::size_t) {
   out.reserve(static_cast<std::size_t>(h));
   if (probe && !b.ok() && tuple_rows_of_width(a, w)) {
     // b is no grid (C is None in a batt's plain calls): every cell is compared with index's
-    // default, 0.
+    // default, 0. A row of int zeros stays one, and a row with no zero becomes the fallback
+    // repeated: both are shared rows where the fallback is a small int.
     const Value zero = Value::integer(0);
+    const bool small_fallback = fallback.is(Kind::Int);
     for (const Value& arow : py::as_tuple(a)) {
       const py::TupleObject& r = py::as_tuple(arow);
+      if (small_fallback) {
+        bool all_int_zero = true, no_zero = true;
+        for (const Value& av : r) {
+          all_int_zero = all_int_zero && av.is(Kind::Int) && av.as_int() == 0;
+          no_zero = no_zero && !op_eq_fast(av, zero);
+        }
+        Value shared = all_int_zero ? py::uniform_int_row(0, w)
+                       : no_zero    ? py::uniform_int_row(fallback.as_int(), w)
+                                    : Value();
+        if (shared.is_bound()) {
+          out.push_back(std::move(shared));
+          continue;
+        }
+      }
       Value row = py::new_tuple(static_cast<std::size_t>(w));
       Value* items = py::tuple_items(row);
       for (std::int64_t j = 0; j < w; ++j) {
