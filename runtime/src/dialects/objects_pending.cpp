@@ -164,13 +164,18 @@ struct Components {
 
 /// Finds the objects: from each cell in asindices' order not yet taken (nor of the background
 /// colour), a flood over the neighbours that join it. The taken flags sit in a grid with a
-/// border of taken cells all round, so that the flood needs no bounds checks.
+/// border of taken cells all round, so that the flood needs no bounds checks; `padded[k]` is
+/// the cell `order[k]` in that grid, and the flood carries each cell's row and column, so that
+/// no position is divided out.
 template <bool Univalued, bool HasBg, bool Diagonal>
 void find_components(const std::int64_t* cells, std::int64_t h, std::int64_t w, std::int64_t bg,
-                     const std::int32_t* order, Components& out) {
+                     const std::int32_t* order, const std::int32_t* padded, Components& out) {
   const std::int64_t pw = w + 2; // the padded grid's width
+  struct Cell {
+    std::int32_t padded, i, j;
+  };
   thread_local std::vector<std::uint8_t> taken;
-  thread_local std::vector<std::int32_t> stack;
+  thread_local std::vector<Cell> stack;
   taken.assign(static_cast<std::size_t>((h + 2) * pw), 1);
   for (std::int64_t i = 0; i < h; ++i)
     std::fill_n(taken.begin() + (i + 1) * pw + 1, w, std::uint8_t{0});
@@ -183,33 +188,31 @@ void find_components(const std::int64_t* cells, std::int64_t h, std::int64_t w, 
   out.start.assign(1, 0);
   const std::int64_t n = h * w;
   for (std::int64_t k = 0; k < n; ++k) {
-    const std::int32_t loc = order[k];
-    const std::int64_t li = loc / w, lj = loc - li * w;
-    const auto lp = static_cast<std::int32_t>((li + 1) * pw + lj + 1);
+    const std::int32_t lp = padded[k];
     if (taken[static_cast<std::size_t>(lp)])
       continue;
+    const std::int32_t loc = order[k];
     const std::int64_t val = cells[loc];
     if (HasBg && val == bg)
       continue;
     taken[static_cast<std::size_t>(lp)] = 1;
-    stack.assign(1, lp);
+    const std::int32_t li = lp / static_cast<std::int32_t>(pw) - 1; // once an object
+    stack.assign(1, Cell{lp, li, loc - li * static_cast<std::int32_t>(w)});
     while (!stack.empty()) {
-      const std::int32_t c = stack.back();
+      const Cell c = stack.back();
       stack.pop_back();
-      const std::int32_t i = c / static_cast<std::int32_t>(pw) - 1;
-      const std::int32_t j = c - (i + 1) * static_cast<std::int32_t>(pw) - 1;
-      out.row.push_back(static_cast<std::uint16_t>(i));
-      out.col.push_back(static_cast<std::uint16_t>(j));
-      const std::int64_t* grid_cell = cells + i * w + j;
+      out.row.push_back(static_cast<std::uint16_t>(c.i));
+      out.col.push_back(static_cast<std::uint16_t>(c.j));
+      const std::int64_t* grid_cell = cells + c.i * w + c.j;
       for (int d = 0; d < kDirections; ++d) {
-        const std::int32_t nb = c + offset[d];
+        const std::int32_t nb = c.padded + offset[d];
         if (taken[static_cast<std::size_t>(nb)])
           continue;
         const std::int64_t v = grid_cell[sim::dir_row(d) * w + sim::dir_col(d)];
         if (Univalued ? v != val : (HasBg && v == bg))
           continue;
         taken[static_cast<std::size_t>(nb)] = 1;
-        stack.push_back(nb);
+        stack.push_back(Cell{nb, c.i + sim::dir_row(d), c.j + sim::dir_col(d)});
       }
     }
     out.start.push_back(static_cast<std::uint32_t>(out.row.size()));
@@ -217,7 +220,7 @@ void find_components(const std::int64_t* cells, std::int64_t h, std::int64_t w, 
 }
 
 using FindComponents = void (*)(const std::int64_t*, std::int64_t, std::int64_t, std::int64_t,
-                                const std::int32_t*, Components&);
+                                const std::int32_t*, const std::int32_t*, Components&);
 
 template <int Mode> constexpr FindComponents finder() {
   return &find_components < (Mode & 4) != 0, (Mode & 1) != 0, (Mode & 2) != 0 > ;
@@ -226,14 +229,15 @@ template <int Mode> constexpr FindComponents finder() {
 } // namespace
 
 Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const std::int64_t* cells,
-                                 const sim::Params& p, const std::int32_t* order) {
+                                 const sim::Params& p, const std::int32_t* order,
+                                 const std::int32_t* padded_order) {
   const std::int64_t h = p.h, w = p.w;
   static constexpr FindComponents kFinders[8] = {finder<0>(), finder<1>(), finder<2>(),
                                                  finder<3>(), finder<4>(), finder<5>(),
                                                  finder<6>(), finder<7>()};
   thread_local Components found;
-  kFinders[(p.univalued ? 4 : 0) + (p.diagonal ? 2 : 0) + (p.has_bg ? 1 : 0)](cells, h, w, p.bg,
-                                                                              order, found);
+  kFinders[(p.univalued ? 4 : 0) + (p.diagonal ? 2 : 0) + (p.has_bg ? 1 : 0)](
+      cells, h, w, p.bg, order, padded_order, found);
   const std::size_t count = found.start.size() - 1;
   thread_local std::vector<std::int64_t> obj_hash;
   thread_local std::vector<std::int32_t> tables;

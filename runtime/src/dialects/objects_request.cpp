@@ -86,10 +86,12 @@ constexpr std::int64_t kOrderSpan = 64;
 constexpr std::int64_t kNeighbourSpan = 128;
 
 /// What the simulation needs of a grid's shape alone: hash((i, j)) of every cell and
-/// asindices' order.
+/// asindices' order, and that order's cells in the grid padded by one cell all round (the
+/// pending extraction's flood).
 struct ShapeTables {
   std::vector<std::int64_t> pair_hashes;
   std::vector<std::int32_t> order;
+  std::vector<std::int32_t> padded_order;
 };
 
 const ShapeTables& cached_shape(std::int64_t h, std::int64_t w) {
@@ -110,6 +112,12 @@ const ShapeTables& cached_shape(std::int64_t h, std::int64_t w) {
   fresh->order.resize(static_cast<std::size_t>(n));
   sim::asindices_order(h, w, fresh->pair_hashes.data(), table.data(), slots, scratch.data(), slots,
                        fresh->order.data());
+  fresh->padded_order.resize(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int32_t loc = fresh->order[static_cast<std::size_t>(k)];
+    fresh->padded_order[static_cast<std::size_t>(k)] =
+        static_cast<std::int32_t>((loc / w + 1) * (w + 2) + loc % w + 1);
+  }
   if (slot.compare_exchange_strong(known, fresh, std::memory_order_acq_rel))
     return *fresh;
   delete fresh; // another thread stored the same tables first
@@ -388,7 +396,8 @@ Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std::in
   if (p.sets && h <= kOrderSpan && w <= kOrderSpan &&
       py::pending_tables_enabled().load(std::memory_order_relaxed)) {
     const ShapeTables& tables = cached_shape(h, w);
-    return objects_with_pending_cells(dialect, shape, cells, p, tables.order.data());
+    return objects_with_pending_cells(dialect, shape, cells, p, tables.order.data(),
+                                      tables.padded_order.data());
   }
   const std::int64_t n = h * w;
   thread_local std::vector<std::int64_t> memory;
