@@ -398,7 +398,12 @@ Value fill_like(const Value& grid, const Value& color, const Value& patch, bool 
       return std::move(*looked_up);
   }
   const std::uint32_t arity = uniform_arity(patch);
-  if (rows != nullptr && inline_calls && patch.is_frozenset() && (arity == 2 || arity == 3)) {
+  // An empty patch (a batt's safe default for a patch that could not be made, or the empty
+  // merge of nothing) writes nothing: toindices gives frozenset() for it.
+  const bool empty = (patch.is_frozenset() && py::set_size(patch) == 0) ||
+                     (patch.is_tuple() && py::as_tuple(patch).size == 0);
+  if (rows != nullptr && inline_calls &&
+      ((patch.is_frozenset() && (arity == 2 || arity == 3)) || empty)) {
     RowWriter out(*rows);
     bool ok = true;
     const bool shaped = for_each_position(patch, arity, [&](const py::TupleObject& c) {
