@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <memory>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -1118,19 +1119,21 @@ void Executor::step_unguarded(const Node& n, State& st) {
     if (callee == nullptr)
       return;
     // The arguments are borrowed from the locals and constants, which outlive the call: no
-    // reference counting for passing them.
-    py::Value small[6];
-    std::vector<py::Value> large;
-    py::Value* args = small;
-    if (n.args.size() > 6) {
-      large.resize(n.args.size());
-      args = large.data();
+    // reference counting for passing them, and nothing to release after it (a borrowed Value
+    // owns nothing, so the array needs no destructor).
+    constexpr std::size_t kSmall = 6;
+    alignas(py::Value) unsigned char small[kSmall * sizeof(py::Value)];
+    std::unique_ptr<unsigned char[]> large;
+    auto* args = reinterpret_cast<py::Value*>(small);
+    if (n.args.size() > kSmall) {
+      large = std::make_unique_for_overwrite<unsigned char[]>(n.args.size() * sizeof(py::Value));
+      args = reinterpret_cast<py::Value*>(large.get());
     }
     for (std::size_t i = 0; i < n.args.size(); ++i) {
       const py::Value* a = fetch(n.args[i]);
       if (a == nullptr)
         return;
-      args[i] = py::Value::borrow(*a);
+      new (&args[i]) py::Value(py::Value::borrow(*a));
     }
     py::Value result = py::call(*callee, args, n.args.size());
     if (!result.ok()) {
