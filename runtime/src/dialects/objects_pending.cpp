@@ -253,10 +253,12 @@ Value objects_with_pending_cells(py::Dialect dialect, ObjectsShape shape, const 
     const std::uint32_t first = found.start[number], end = found.start[number + 1];
     Value obj;
     if (end - first == 1) {
-      // One cell: the shared frozenset of it, its hash known.
+      // One cell: the shared frozenset of it, its hash computed here, not read off the set.
       const std::int64_t i = found.row[first], j = found.col[first];
       obj = py::one_cell_frozenset(dialect, i, j, cells[i * w + j]);
-      obj_hash[number] = py::as_frozenset(obj).hash.load(std::memory_order_relaxed);
+      cpython::FrozenSetHash fh;
+      fh.add(sim::cell_hash(p.form, i, j, cells[i * w + j]));
+      obj_hash[number] = fh.finish(1);
     } else {
       if (extraction == nullptr)
         extraction = new Extraction(dialect, p, cells, found.row, found.col);

@@ -69,7 +69,7 @@ Value one_cell_frozenset(Dialect dialect, std::int64_t i, std::int64_t j, std::i
   if (set == nullptr)
     set = install<FrozenSetObject>(
         slot, make_one_cell_set(tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j)));
-  return Value::adopt(set);
+  return Value::immortal_object(set); // not read here: the set may be far off in memory
 }
 
 Value uniform_int_row(std::int64_t value, std::int64_t width) {

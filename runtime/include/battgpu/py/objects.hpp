@@ -51,19 +51,29 @@ struct FrozenSetObject : Object {
   FrozenSetObject(const FrozenSetObject&) = delete;
   FrozenSetObject& operator=(const FrozenSetObject&) = delete;
   ~FrozenSetObject();
-  /// CPython's table: read it through as_set_table(), which builds a pending one first.
-  SetTable table;
+  // What most readers read (pending, hash, and the table's counts and slot pointer) comes
+  // first, on the object's first cache line.
   /// Non-null while the table is not built: the members, and how to build it.
   mutable std::atomic<PendingTable*> pending{nullptr};
+  mutable std::atomic<std::int64_t> hash{-1};
+  /// CPython's table: read it through as_set_table(), which builds a pending one first.
+  SetTable table;
   /// The pending table the table was built from, kept until the set dies (its members may
   /// still be read by a thread that saw it pending).
   PendingTable* built_from = nullptr;
-  mutable std::atomic<std::int64_t> hash{-1};
   /// patch_bounds() of this set once computed: `bounds` is written by the thread that moves
   /// `bounds_state` from 0 to 1 and readable by all once it is 2.
   mutable std::atomic<std::uint8_t> bounds_state{0};
   mutable PatchBounds bounds;
 };
+
+inline Value Value::immortal_object(FrozenSetObject* set) noexcept {
+  Value v;
+  v.kind_ = Kind::FrozenSet;
+  v.flags_ = kImmortal;
+  v.obj_ = set;
+  return v;
+}
 
 /// What tokpidjin's `_get_safe_default(f)` gives for a function f, read off f's return
 /// annotation by safe_dsl.py.

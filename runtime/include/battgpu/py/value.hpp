@@ -33,6 +33,7 @@ enum class Kind : std::uint8_t {
 
 struct Object;
 struct TupleObject;
+struct FrozenSetObject;
 struct Builtin;
 
 /// Which DSL a function belongs to (SPEC section 2's two dialects).
@@ -69,6 +70,8 @@ public:
   /// A Value of an immortal tuple, made without reading the object (shared tuples whose
   /// address is computed: small_tuples.cpp). Defined in objects.hpp.
   static Value immortal_object(TupleObject* tuple) noexcept;
+  /// The same for an immortal frozenset (shared_values.cpp's).
+  static Value immortal_object(FrozenSetObject* set) noexcept;
   /// Makes this value's object immortal (never freed), for values made once and kept for the
   /// program's life; the Value must be the object's only reference.
   void make_immortal() noexcept;
