@@ -906,8 +906,8 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
   // Calls of this block that make the very call an earlier one made take its outcome. One
   // table a thread: a call statement's callee is a DSL function or a closure of them, never
   // this interpreter, so no node() starts inside another's loop over its calls.
-  // A statement that took no earlier call's outcome in kReuseTrials blocks in a row (one that
-  // reads I in a plain run, say) is not looked up again: the lookups would only cost.
+  // A statement that took no earlier call's outcome in kReuseTrials blocks in a row is not
+  // looked up again: the lookups would only cost.
   static thread_local RepeatedCalls<State> repeated;
   std::uint8_t& misses = reuse_misses_[n.statement];
   const bool reuse =

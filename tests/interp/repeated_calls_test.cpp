@@ -127,6 +127,58 @@ TEST(RepeatedCalls, CallsOnTheSameValuesRunOnceWithTheRecordsOfEachCallRunAlone)
   }
 }
 
+TEST(RepeatedCalls, AStatementThatTakesOutcomesIsStillLookedUpAfterManyBlocks) {
+  // One executor over many blocks, as a worker thread runs them: two calls a block, each with
+  // its own input and both with the block's S. vmirror_t(I) never finds an earlier call's
+  // outcome, and is looked up no more after a few blocks; hmirror_t(S) finds one in every
+  // block, and keeps doing so.
+  constexpr std::string_view source = R"(from dsl import *
+from constants import *
+
+def batt(task_id, S, I, C, log_path):
+    s = []
+    o = []
+    t1 = vmirror_t(I)
+    t2 = hmirror_t(S)
+    o.append((1, 'None', 'a', t1))
+    s.append((2, 'None', 'b', t2))
+    return o, s
+)";
+  const frontend::Program program = testing::checked_tokpidjin(source, "blocks.py");
+  constexpr int kBlocks = 3 * Executor::kReuseTrials;
+  std::vector<Call> calls[2];
+  std::uint64_t hmirror_calls[2] = {0, 0};
+  for (const bool reuse : {false, true}) {
+    ExecutorOptions options;
+    options.reuse_repeated_calls = reuse;
+    Executor executor(program, program.functions.front(), options);
+    const py::Value task = py::make_str("t"), log = py::make_str("/dev/null");
+    py::CallProfile profile;
+    py::CallProfile::Scope scope(profile);
+    for (int b = 0; b < kBlocks; ++b) {
+      const py::Value samples = py::tuple_of({grid({{b, 1}}), grid({{2, b}})});
+      std::vector<Call> block(2);
+      std::vector<Call*> running;
+      for (int k = 0; k < 2; ++k) {
+        block[k].args = {task, samples, grid({{b, k}, {k, 3}}), py::Value::none(), log};
+        running.push_back(&block[k]);
+      }
+      executor.run(running);
+      for (Call& c : block)
+        calls[reuse].push_back(std::move(c));
+    }
+    for (const py::CallProfile::Entry& e : profile.entries())
+      if (e.function == "hmirror_t")
+        hmirror_calls[reuse] += e.calls;
+  }
+  Outcome alone, reused;
+  alone.calls = std::move(calls[0]);
+  reused.calls = std::move(calls[1]);
+  expect_same_records(alone, reused);
+  EXPECT_EQ(hmirror_calls[0], 2u * kBlocks);
+  EXPECT_EQ(hmirror_calls[1], 1u * kBlocks);
+}
+
 TEST(RepeatedCalls, AnUnboundOperandRaisesInEveryCall) {
   // t1 is never assigned (calling a grid raises TypeError, which the handler passes: the
   // reference runner's records say so too), so the statement reading it raises

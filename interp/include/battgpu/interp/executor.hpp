@@ -154,6 +154,10 @@ public:
   /// Runs the function for each call in `calls`, all together, statement by statement.
   void run(std::span<Call* const> calls);
 
+  /// A statement whose calls took no earlier call's outcome in this many blocks in a row (one
+  /// that reads I in a plain run, say) is looked up no more (reuse_repeated_calls).
+  static constexpr std::uint8_t kReuseTrials = 8;
+
   /// Time per callee accumulated over every run (with ExecutorOptions::profile).
   const std::vector<ProfileEntry>& profile() const { return profile_; }
   /// Whether the function's calls can be shared (see HelpBoard), and how many were.
@@ -223,7 +227,6 @@ private:
   std::vector<std::uint32_t> profile_slot_; // per constant: index into profile_ + 1
   /// Per source statement: the blocks in a row in which no call took an earlier one's outcome
   /// (reuse_repeated_calls); at kReuseTrials the statement is no longer looked up.
-  static constexpr std::uint8_t kReuseTrials = 8;
   std::vector<std::uint8_t> reuse_misses_;
   /// Whether the top-level statements may run out of order (run_shared): every local other
   /// than a record list is assigned by one top-level statement at most, and the record lists
