@@ -588,6 +588,25 @@ Value colorfilter_t_impl(const Value* args, std::size_t) {
 
 // sizefilter(container: 'Container', n: 'Integer') -> 'Object'
 Value sizefilter_impl(const Value* args, std::size_t) {
+  if (args[0].is_frozenset()) {
+    // The elements kept go to the new set with the hashes the container's table holds, so
+    // that an element is read only for its length.
+    py::SetTable kept;
+    py::Error failed{py::Exc::None, ""};
+    py::as_set_table(args[0]).all_entries([&](const py::SetEntry& e) {
+      const py::Result<std::int64_t> n = py::len(e.key);
+      if (!n.ok()) {
+        failed = n.error();
+        return false;
+      }
+      if (py::op_eq(Value::integer(*n), args[1]))
+        kept.add_entry(e.key, e.hash);
+      return true;
+    });
+    if (failed.type != py::Exc::None)
+      return failed;
+    return py::make_frozenset(std::move(kept));
+  }
   PY_TRY(py::Iter it, py::iter(args[0]));
   py::SetTable kept;
   while (const Value* item = it.next()) {
