@@ -37,11 +37,7 @@ struct TupleObject : Object {
 };
 
 inline Value Value::immortal_object(TupleObject* tuple) noexcept {
-  Value v;
-  v.kind_ = Kind::Tuple;
-  v.flags_ = kImmortal;
-  v.obj_ = tuple;
-  return v;
+  return immortal_of(Kind::Tuple, tuple);
 }
 
 struct FrozenSetObject : Object {
@@ -68,11 +64,7 @@ struct FrozenSetObject : Object {
 };
 
 inline Value Value::immortal_object(FrozenSetObject* set) noexcept {
-  Value v;
-  v.kind_ = Kind::FrozenSet;
-  v.flags_ = kImmortal;
-  v.obj_ = set;
-  return v;
+  return immortal_of(Kind::FrozenSet, set);
 }
 
 /// What tokpidjin's `_get_safe_default(f)` gives for a function f, read off f's return

@@ -148,6 +148,15 @@ public:
   friend bool same_object(const Value& a, const Value& b);
 
 private:
+  /// A Value of the immortal `obj` of kind `kind`, made without reading the object.
+  static Value immortal_of(Kind kind, Object* obj) noexcept {
+    Value v;
+    v.kind_ = kind;
+    v.flags_ = kImmortal;
+    v.obj_ = obj;
+    return v;
+  }
+
   Value(Kind kind, std::int64_t i) noexcept : kind_(kind), aux_(0), i_(i) {}
   void incref() const noexcept;
   void decref() noexcept;
