@@ -4,7 +4,6 @@
 // the shared pairs and cells (small_tuples.cpp), a program cannot tell a shared value from a
 // new one, except through `is`, and the shared objects are marked so that `is` stays false
 // between them as it would be between CPython's separate objects.
-#include "battgpu/cpython/hash.hpp"
 #include "battgpu/py/hash.hpp"
 #include "battgpu/py/objects.hpp"
 
@@ -18,32 +17,25 @@ namespace {
 constexpr std::int64_t kSide = 64, kColours = 10;
 constexpr auto kCells = static_cast<std::size_t>(kSide * kSide * kColours);
 
-/// Installs the object of `made` (its only reference) in `slot`, immortal, unless another
-/// thread was first; returns the installed one. The loser's object is freed with `made`.
+/// Marks `object` shared: never freed, and Python's `is` false between its uses.
+void mark_shared(Object* object, bool shared) {
+  object->immortal = shared;
+  object->shared_for_equal_values = shared;
+}
+
+/// Installs the object of `made` (its only reference) in `slot`, shared, unless another thread
+/// was first; returns the installed one. The loser's object is freed with `made`.
 template <class T> T* install(std::atomic<T*>& slot, Value made) {
   auto* object = static_cast<T*>(made.object());
-  object->immortal = true;
-  object->shared_for_equal_values = true;
+  mark_shared(object, true);
   T* expected = nullptr;
   if (slot.compare_exchange_strong(expected, object, std::memory_order_acq_rel))
     return object;
-  object->immortal = false;
-  object->shared_for_equal_values = false;
+  mark_shared(object, false);
   return expected;
 }
 
 std::array<std::array<std::atomic<FrozenSetObject*>, kCells>, 2> g_cell_sets{};
-
-/// frozenset({cell}), its hash computed.
-Value make_one_cell_set(Value cell) {
-  std::int64_t h = hash(cell);
-  const std::int64_t slot = h & (SetTable::kMinSize - 1);
-  Value set = make_frozenset(SetTable::from_layout(SetTable::kMinSize - 1, 1, &slot, &h, &cell));
-  cpython::FrozenSetHash fh;
-  fh.add(h);
-  as_frozenset(set).hash.store(fh.finish(1), std::memory_order_relaxed);
-  return set;
-}
 
 // Rows of -1 (a batt's NEG_ONE fallback) to 9, of widths 1 to kSide.
 constexpr std::int64_t kRowMin = -1, kRowMax = 9;
@@ -52,23 +44,24 @@ std::array<std::atomic<TupleObject*>, (kRowMax - kRowMin + 1) * kSide> g_rows{};
 } // namespace
 
 Value empty_frozenset() {
-  static FrozenSetObject* const empty = [] {
-    std::atomic<FrozenSetObject*> slot{nullptr};
-    return install<FrozenSetObject>(slot, make_frozenset(SetTable()));
+  static const Value empty = [] {
+    Value made = make_frozenset(SetTable());
+    mark_shared(made.object(), true);
+    return made;
   }();
-  return Value::adopt(empty);
+  return empty;
 }
 
 Value one_cell_frozenset(Dialect dialect, std::int64_t i, std::int64_t j, std::int64_t c) {
   const bool tokpidjin = dialect == Dialect::Tokpidjin;
+  auto make = [&] { return frozenset_of({tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j)}); };
   if (i < 0 || i >= kSide || j < 0 || j >= kSide || c < 0 || c >= kColours)
-    return make_one_cell_set(tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j));
+    return make();
   std::atomic<FrozenSetObject*>& slot =
       g_cell_sets[tokpidjin ? 0 : 1][static_cast<std::size_t>((i * kSide + j) * kColours + c)];
   FrozenSetObject* set = slot.load(std::memory_order_acquire);
   if (set == nullptr)
-    set = install<FrozenSetObject>(
-        slot, make_one_cell_set(tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j)));
+    set = install<FrozenSetObject>(slot, make());
   return Value::immortal_object(set); // not read here: the set may be far off in memory
 }
 
@@ -86,7 +79,7 @@ Value uniform_int_row(std::int64_t value, std::int64_t width) {
     hash(made); // computed once, kept in the tuple
     row = install<TupleObject>(slot, std::move(made));
   }
-  return Value::adopt(row);
+  return Value::immortal_object(row);
 }
 
 } // namespace battgpu::py
