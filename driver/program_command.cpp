@@ -541,7 +541,7 @@ int program_command(const std::vector<std::string_view>& args, std::ostream& out
       return usage(err, "no task PATH given and this build has no default task set");
     a.paths.emplace_back(BATTGPU_DEFAULT_TASKS);
   }
-  tasks::LoadResult loaded = tasks::load_tasks(a.paths);
+  tasks::LoadResult loaded = tasks::load_tasks(a.paths, a.run.jobs);
   const auto t2 = std::chrono::steady_clock::now();
   for (const tasks::LoadError& e : loaded.errors)
     err << e.message << "\n";

@@ -437,7 +437,7 @@ RunReport run(std::span<const std::filesystem::path> paths,
     report.solvers.push_back(s->name);
   runtime::reset_stats();
 
-  tasks::LoadResult loaded = tasks::load_tasks(paths);
+  tasks::LoadResult loaded = tasks::load_tasks(paths, report.settings.jobs);
   report.load_errors = std::move(loaded.errors);
   report.load_seconds = seconds_since(start);
 

@@ -281,8 +281,9 @@ struct LoadedTasks {
   std::vector<std::pair<std::string, std::string>> errors; // (path, message)
 };
 
-/// Task sources in order: a path (file or directory) or an (id, JSON text, label) triple.
-LoadedTasks load_tasks(nb::list sources) {
+/// Task sources in order: a path (file or directory) or an (id, JSON text, label) triple; the
+/// files of a path are read on up to `jobs` threads (0: one a core).
+LoadedTasks load_tasks(nb::list sources, unsigned jobs) {
   struct Source {
     std::string path, id, text, label;
     bool is_text = false;
@@ -312,7 +313,7 @@ LoadedTasks load_tasks(nb::list sources) {
       }
       continue;
     }
-    tasks::LoadResult r = tasks::load_tasks(std::filesystem::path(src.path));
+    tasks::LoadResult r = tasks::load_tasks(std::filesystem::path(src.path), jobs);
     for (tasks::Task& t : r.tasks)
       out.tasks.push_back(std::move(t));
     for (tasks::LoadError& e : r.errors)
@@ -594,7 +595,7 @@ NB_MODULE(_core, m) {
       "_values_run",
       [](const PyProgram& p, nb::list sources, bool score, double time_limit, unsigned jobs,
          std::size_t block_tasks) {
-        LoadedTasks loaded = load_tasks(sources);
+        LoadedTasks loaded = load_tasks(sources, jobs);
         nb::list errors = error_list(loaded);
         auto* run = new ValuesRun(p.core, std::move(loaded.tasks),
                                   bulk_options(score, time_limit, jobs, block_tasks));
@@ -643,7 +644,7 @@ NB_MODULE(_core, m) {
       "_records_run",
       [](const PyProgram& p, nb::list sources, bool score, double time_limit, unsigned jobs,
          std::size_t block_tasks) {
-        LoadedTasks loaded = load_tasks(sources);
+        LoadedTasks loaded = load_tasks(sources, jobs);
         nb::list errors = error_list(loaded);
         auto* run = new RecordsRun(p.core, std::move(loaded.tasks),
                                    bulk_options(score, time_limit, jobs, block_tasks));

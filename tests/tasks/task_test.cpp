@@ -265,6 +265,58 @@ TEST(Tasks, SeveralPathsInOrder) {
   EXPECT_EQ(result.errors[0].path, (dir.path() / "missing.json").string());
 }
 
+/// A task of one train pair, [[in]] to [[out]], and one test input [[in]].
+std::string one_cell_task(int in, int out) {
+  std::string text = R"({"train": [{"input": [[)";
+  text += std::to_string(in);
+  text += R"(]], "output": [[)";
+  text += std::to_string(out);
+  text += R"(]]}], "test": [{"input": [[)";
+  text += std::to_string(in);
+  text += "]]}]}";
+  return text;
+}
+
+TEST(Tasks, ManyFilesOnSeveralThreadsKeepTheirOrder) {
+  // 96 files, every seventh broken, beside a missing path and a directory without tasks:
+  // whatever the threads, the tasks and the errors come in the order of the paths and of the
+  // sorted file names, each task with its own grids.
+  TempDir dir;
+  std::vector<std::string> expected_ids, expected_errors;
+  for (int k = 0; k < 96; ++k) {
+    std::string name = "t";
+    name += std::to_string(1000 + k);
+    const fs::path file = dir.path() / "many" / (name + ".json");
+    if (k % 7 == 3) {
+      dir.write("many/" + name + ".json", with_train_output("[[1, 2], [3]]"));
+      expected_errors.push_back(file.string());
+    } else {
+      dir.write("many/" + name + ".json", one_cell_task(k % 10, k / 10));
+      expected_ids.push_back(name);
+    }
+  }
+  dir.write("empty/notes.txt", "no tasks here");
+  const std::vector<fs::path> paths{dir.path() / "empty", dir.path() / "many",
+                                    dir.path() / "missing.json"};
+  expected_errors.insert(expected_errors.begin(), (dir.path() / "empty").string());
+  expected_errors.push_back((dir.path() / "missing.json").string());
+  for (unsigned threads : {1u, 3u, 8u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    const LoadResult result = load_tasks(paths, threads);
+    ASSERT_EQ(result.tasks.size(), expected_ids.size());
+    for (std::size_t i = 0; i < expected_ids.size(); ++i) {
+      const Task& t = result.tasks[i];
+      ASSERT_EQ(t.id, expected_ids[i]);
+      const int k = std::stoi(t.id.substr(1)) - 1000;
+      EXPECT_EQ(t.train[0].input, (Grid{{k % 10}}));
+      EXPECT_EQ(*t.train[0].output, (Grid{{k / 10}}));
+    }
+    ASSERT_EQ(result.errors.size(), expected_errors.size());
+    for (std::size_t i = 0; i < expected_errors.size(); ++i)
+      EXPECT_EQ(result.errors[i].path, expected_errors[i]);
+  }
+}
+
 TEST(Tasks, LoadsAllArcTrainingTasks) {
   std::optional<fs::path> shared = battgpu::testing::shared_dir();
   if (!shared || !fs::is_directory(*shared / "arc-agi" / "training"))

@@ -3,11 +3,15 @@
 #include "battgpu/tasks/json.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
+#include <thread>
 
 namespace battgpu::tasks {
 
@@ -183,23 +187,25 @@ Task load_task_file(const fs::path& file) {
 
 namespace {
 
-void load_into(const fs::path& path, LoadResult& result) {
+/// What walking the paths met, in order: a task file to load, or why a path gave none.
+struct Entry {
+  fs::path file;
+  std::optional<LoadError> error;
+};
+
+void collect(const fs::path& path, std::vector<Entry>& entries) {
   std::string shown = display(path);
   std::error_code ec;
   fs::file_status status = fs::status(path, ec);
   if (!fs::is_directory(status)) {
-    try {
-      result.tasks.push_back(load_task_file(path));
-    } catch (const TaskError& e) {
-      result.errors.push_back(LoadError{shown, e.what()});
-    }
+    entries.push_back(Entry{path, std::nullopt}); // load_task_file says what is wrong with it
     return;
   }
-
   std::vector<fs::path> files;
   fs::recursive_directory_iterator it(path, ec);
   if (ec) {
-    result.errors.push_back(LoadError{shown, shown + ": cannot list directory: " + ec.message()});
+    entries.push_back(
+        Entry{{}, LoadError{shown, shown + ": cannot list directory: " + ec.message()}});
     return;
   }
   for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -210,29 +216,78 @@ void load_into(const fs::path& path, LoadResult& result) {
       files.push_back(it->path());
   }
   if (ec)
-    result.errors.push_back(LoadError{shown, shown + ": cannot list directory: " + ec.message()});
+    entries.push_back(
+        Entry{{}, LoadError{shown, shown + ": cannot list directory: " + ec.message()}});
   if (files.empty() && !ec) {
-    result.errors.push_back(LoadError{shown, shown + ": no .json task files in this directory"});
+    entries.push_back(
+        Entry{{}, LoadError{shown, shown + ": no .json task files in this directory"}});
     return;
   }
   std::sort(files.begin(), files.end());
   for (const fs::path& file : files)
-    load_into(file, result);
+    entries.push_back(Entry{file, std::nullopt});
+}
+
+/// Below this many files a thread, loading on more threads costs more than it saves.
+constexpr std::size_t kFilesPerThread = 8;
+
+/// Loads the entries' files, each into its own slot, on up to `threads` threads (0: every
+/// core): a run over many tasks on many cores would otherwise wait on one core reading them.
+LoadResult load_entries(std::vector<Entry>& entries, unsigned threads) {
+  std::vector<std::optional<Task>> loaded(entries.size());
+  std::vector<std::exception_ptr> failed(entries.size());
+  std::atomic<std::size_t> next{0};
+  auto load_some = [&] {
+    for (std::size_t k = next++; k < entries.size(); k = next++) {
+      Entry& e = entries[k];
+      if (e.error)
+        continue;
+      try {
+        loaded[k] = load_task_file(e.file);
+      } catch (const TaskError& error) {
+        e.error = LoadError{display(e.file), error.what()};
+      } catch (...) {
+        failed[k] = std::current_exception(); // not the input's fault: the caller's to see
+      }
+    }
+  };
+  if (threads == 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t helpers =
+      std::min<std::size_t>(threads, (entries.size() + kFilesPerThread - 1) / kFilesPerThread);
+  std::vector<std::jthread> workers;
+  for (std::size_t t = 1; t < helpers; ++t) {
+    try {
+      workers.emplace_back(load_some);
+    } catch (const std::system_error&) {
+      break; // no more threads to be had: fewer load the files
+    }
+  }
+  load_some();
+  workers.clear(); // joins them
+  LoadResult result;
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    if (failed[k])
+      std::rethrow_exception(failed[k]);
+    if (entries[k].error)
+      result.errors.push_back(std::move(*entries[k].error));
+    else
+      result.tasks.push_back(std::move(*loaded[k]));
+  }
+  return result;
 }
 
 } // namespace
 
-LoadResult load_tasks(const fs::path& path) {
-  LoadResult result;
-  load_into(path, result);
-  return result;
+LoadResult load_tasks(const fs::path& path, unsigned threads) {
+  return load_tasks(std::span<const fs::path>(&path, 1), threads);
 }
 
-LoadResult load_tasks(std::span<const fs::path> paths) {
-  LoadResult result;
+LoadResult load_tasks(std::span<const fs::path> paths, unsigned threads) {
+  std::vector<Entry> entries;
   for (const fs::path& p : paths)
-    load_into(p, result);
-  return result;
+    collect(p, entries);
+  return load_entries(entries, threads);
 }
 
 std::string grid_to_json(const dsl::Grid& grid) {

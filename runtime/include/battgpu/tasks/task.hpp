@@ -68,10 +68,11 @@ struct LoadResult {
 
 /// Loads a task file, or every `*.json` file under a directory (recursively, in path order).
 /// A file that fails is reported in `errors` and does not stop the others; a missing path or
-/// a directory without task files is an error too. Never throws for bad input.
-LoadResult load_tasks(const std::filesystem::path& path);
+/// a directory without task files is an error too. Never throws for bad input. The files are
+/// read on up to `threads` threads (0: one a core); the order of tasks and errors is the same.
+LoadResult load_tasks(const std::filesystem::path& path, unsigned threads = 0);
 /// The same for several paths, in order; results and errors are concatenated.
-LoadResult load_tasks(std::span<const std::filesystem::path> paths);
+LoadResult load_tasks(std::span<const std::filesystem::path> paths, unsigned threads = 0);
 
 /// `grid` as JSON text: `[[0, 1], [2, 3]]` (rows separated by ", ").
 std::string grid_to_json(const dsl::Grid& grid);
