@@ -12,10 +12,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <random>
+#include <set>
 #include <vector>
 
 namespace py = battgpu::py;
@@ -192,3 +194,67 @@ TEST(TokpidjinFastPaths, BackdropOfALargeBoxIsRememberedSlotForSlot) {
 }
 
 } // namespace
+
+TEST(TokpidjinFastPaths, MatchingIsWhetherTheRowsOrColumnsMeet) {
+  // hmatching and vmatching take their coordinates as bits where every one is an int from 0
+  // to 63, and as sets otherwise: both against the rows (columns) of the two patches met.
+  const auto& tok = battgpu::dialects::module(py::Dialect::Tokpidjin);
+  const Value hmatching = *tok.find("hmatching"), vmatching = *tok.find("vmatching");
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<int> percent(1, 100), count(0, 12);
+  std::size_t cases = 0, met = 0, outside = 0;
+  for (int round = 0; round < 4000; ++round) {
+    // Each side: pairs or cells, in a frozenset or a tuple, around 0..63 or past its ends.
+    std::set<std::int64_t> rows[2], cols[2];
+    Value patches[2];
+    for (int side = 0; side < 2; ++side) {
+      const bool cells = percent(rng) <= 50, wide = percent(rng) <= 30;
+      std::uniform_int_distribution<std::int64_t> coordinate(wide ? -3 : 0, wide ? 66 : 63);
+      const int near = percent(rng) <= 50 ? 6 : 64; // often a few rows, so that they meet
+      py::SetTable table;
+      std::vector<Value> elements;
+      for (int k = count(rng); k > 0; --k) {
+        const std::int64_t i = coordinate(rng) % near, j = coordinate(rng) % near;
+        // Now and then a bool: True is 1 in a set.
+        const Value vi =
+            percent(rng) <= 5 && (i == 0 || i == 1) ? Value::boolean(i == 1) : Value::integer(i);
+        const Value e = cells ? py::tuple_of({vi, Value::integer(j), Value::integer(3)})
+                              : py::tuple_of({vi, Value::integer(j)});
+        table.add(e);
+        elements.push_back(e);
+        rows[side].insert(i);
+        cols[side].insert(j);
+        outside += i < 0 || i > 63 || j < 0 || j > 63;
+      }
+      patches[side] =
+          percent(rng) <= 50 ? py::make_frozenset(std::move(table)) : py::tuple_of(elements);
+    }
+    auto meet = [](const std::set<std::int64_t>& a, const std::set<std::int64_t>& b) {
+      return std::any_of(a.begin(), a.end(), [&](std::int64_t v) { return b.count(v) > 0; });
+    };
+    const bool h = meet(rows[0], rows[1]), v = meet(cols[0], cols[1]);
+    const Value got_h = py::call(hmatching, {patches[0], patches[1]});
+    const Value got_v = py::call(vmatching, {patches[0], patches[1]});
+    ASSERT_TRUE(got_h.ok() && got_v.ok());
+    ASSERT_TRUE(py::eq(got_h, Value::boolean(h)))
+        << "round " << round << ": hmatching(" << py::to_canonical(patches[0]) << ", "
+        << py::to_canonical(patches[1]) << ")";
+    ASSERT_TRUE(py::eq(got_v, Value::boolean(v)))
+        << "round " << round << ": vmatching(" << py::to_canonical(patches[0]) << ", "
+        << py::to_canonical(patches[1]) << ")";
+    cases += 2;
+    met += h + v;
+  }
+  // A patch whose cells toindices cannot unpack raises inside: the safe default, False.
+  const Value cells =
+      py::tuple_of({py::tuple_of({Value::integer(1), Value::integer(2), Value::integer(3)}),
+                    py::tuple_of({Value::integer(1), Value::integer(2)})});
+  const Value row = py::tuple_of({py::tuple_of({Value::integer(1), Value::integer(5)})});
+  EXPECT_TRUE(py::eq(py::call(hmatching, {row, row}), Value::boolean(true)));
+  EXPECT_TRUE(py::eq(py::call(hmatching, {cells, row}), Value::boolean(false)));
+  EXPECT_TRUE(py::eq(py::call(hmatching, {row, cells}), Value::boolean(false)));
+  std::cout << cases << " cases, " << cases << " match; " << met << " that meet, " << outside
+            << " coordinates outside 0..63\n";
+  EXPECT_GT(met, cases / 4);
+  EXPECT_GT(outside, 500u);
+}

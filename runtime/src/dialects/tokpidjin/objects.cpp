@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -371,32 +373,81 @@ Value partition_by(const Value& grid, const Value& colours) {
 // ---------------------------------------------------------------------------------------------
 // Patch geometry helpers.
 
-/// `{p[axis] for p in toindices(x)}` with each element unpacked as `i, j`.
-py::Result<py::SetTable> coordinate_set(const Value& x, int axis) {
+/// The values `p[axis]` of the elements p of `indices` (a tuple or frozenset) as a mask of
+/// 0..63, where every element is a pair whose item `axis` is an int among them: then
+/// `{i for i, j in indices}` cannot fail, and only which values it holds matters. Nullopt
+/// otherwise (the set is then built element by element, in order, as Python builds it).
+std::optional<std::uint64_t> small_coordinates(const Value& indices, int axis) {
+  std::uint64_t mask = 0;
+  auto take = [&](const Value& e) {
+    if (!e.is_tuple() || py::as_tuple(e).size != 2)
+      return false;
+    const Value& v = py::as_tuple(e)[static_cast<std::size_t>(axis)];
+    if (!v.is_int_like() || v.as_int() < 0 || v.as_int() >= 64)
+      return false;
+    mask |= std::uint64_t{1} << v.as_int();
+    return true;
+  };
+  const bool all =
+      indices.is_frozenset()
+          ? py::all_members(indices, [&](const py::SetEntry& e) { return take(e.key); })
+          : std::all_of(py::as_tuple(indices).begin(), py::as_tuple(indices).end(), take);
+  return all ? std::optional<std::uint64_t>(mask) : std::nullopt;
+}
+
+/// `{p[axis] for p in toindices(x)}` with each element unpacked as `i, j`: its values as a
+/// mask where small_coordinates gives one, else the set (held apart, so that the common case
+/// moves no table).
+struct Coordinates {
+  std::uint64_t mask = 0;
+  std::unique_ptr<py::SetTable> set;
+
+  /// The set, made from the mask where there is none.
+  const py::SetTable& as_set() {
+    if (!set) {
+      set = std::make_unique<py::SetTable>();
+      for (std::int64_t v = 0; v < 64; ++v)
+        if ((mask >> v) & 1)
+          set->add(Value::integer(v));
+    }
+    return *set;
+  }
+};
+
+py::Result<Coordinates> coordinate_set(const Value& x, int axis) {
   Value indices = py::call(fn::toindices, {x});
   if (!indices.ok())
     return indices.error();
+  if (indices.is_frozenset() || indices.is_tuple()) { // iterable: iter() cannot fail
+    py::FrameGuard frame;                             // the comprehension's frame
+    if (!frame.ok())
+      return recursion_error();
+    if (const std::optional<std::uint64_t> mask = small_coordinates(indices, axis))
+      return Coordinates{*mask, nullptr};
+  }
   auto it_result = py::iter(indices);
   if (!it_result.ok())
     return it_result.error();
   py::Iter it = it_result.take();
-  py::FrameGuard frame; // the comprehension's frame
+  py::FrameGuard frame;
   if (!frame.ok())
     return recursion_error();
-  py::SetTable out;
+  Coordinates out{0, std::make_unique<py::SetTable>()};
   while (const Value* e = it.next()) {
     Value parts[2];
     if (py::Status st = unpack2(*e, parts); !st.ok())
       return st.error();
-    out.add(std::move(parts[axis]));
+    out.set->add(std::move(parts[axis]));
   }
   return out;
 }
 
 Value matching(const Value& a, const Value& b, int axis) {
-  PY_TRY(const py::SetTable first, coordinate_set(a, axis));
-  PY_TRY(const py::SetTable second, coordinate_set(b, axis));
-  return Value::boolean(!py::SetTable::intersection(first, second).empty());
+  PY_TRY(Coordinates first, coordinate_set(a, axis));
+  PY_TRY(Coordinates second, coordinate_set(b, axis));
+  if (!first.set && !second.set)
+    return Value::boolean((first.mask & second.mask) != 0);
+  return Value::boolean(!py::SetTable::intersection(first.as_set(), second.as_set()).empty());
 }
 
 /// The (row, col) pairs of an index set whose elements are all 2-tuples of small ints.
