@@ -26,6 +26,9 @@ interp::Executor& ExecutorSet::get(std::size_t function) {
   if (!executors_[function]) {
     interp::ExecutorOptions options;
     options.time_limit = time_limit_;
+    // A drop-in call runs alone: its extractions have no other calls' to be batched with, so
+    // they run in the call, as the runner runs the calls it runs apart (batch_objects_for).
+    options.batch_objects = false;
     executors_[function] =
         std::make_unique<interp::Executor>(program_, program_.functions[function], options);
   }
