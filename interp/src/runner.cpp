@@ -487,26 +487,6 @@ std::size_t longest_function(const ProgramView& program) {
   return most;
 }
 
-/// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): by
-/// default only where the worker threads leave idle some of the runtime's CPU threads
-/// (BATTGPU_CPU_THREADS, every core by default), which the batch's CPU path runs on, and where
-/// a block holds more than one call: a call run apart has no others to batch with.
-bool batch_objects_for(unsigned jobs, bool calls_apart) {
-  switch (runtime::py_objects_batching_mode()) {
-  case runtime::ObjectBatching::Off:
-    return false;
-  case runtime::ObjectBatching::On:
-    return true;
-  case runtime::ObjectBatching::Auto:
-    break;
-  }
-  if (calls_apart)
-    return false;
-  const unsigned cpu_threads = runtime::config().cpu_threads;
-  return jobs <
-         (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
-}
-
 /// The threads' profiles of DSL calls as the summary gives them: per function and kinds of
 /// argument, and per kind of value, each longest first.
 void merge_call_profiles(const std::vector<std::vector<py::CallProfile::Entry>>& threads,
@@ -791,6 +771,22 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
 }
 
 } // namespace
+
+bool batch_objects_for(unsigned jobs, bool calls_apart) {
+  switch (runtime::py_objects_batching_mode()) {
+  case runtime::ObjectBatching::Off:
+    return false;
+  case runtime::ObjectBatching::On:
+    return true;
+  case runtime::ObjectBatching::Auto:
+    break;
+  }
+  if (calls_apart)
+    return false;
+  const unsigned cpu_threads = runtime::config().cpu_threads;
+  return jobs <
+         (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
+}
 
 RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
                        const RunOptions& options) {

@@ -114,7 +114,8 @@ void ValuesRun::worker(unsigned index) {
   if (watchdog_)
     watchdog_->attach(); // stops this thread's runaway statements at the limit
   // Executors keep scratch state while they run: each worker has its own.
-  ExecutorSet executors(program_->program, options_.time_limit);
+  ExecutorSet executors(program_->program, options_.time_limit,
+                        interp::batch_objects_for(jobs_, /*calls_apart=*/false));
   const std::size_t ahead = kBlocksAheadPerJob * jobs_;
   while (true) {
     std::size_t b;

@@ -1,6 +1,7 @@
 #include "program.hpp"
 
 #include "battgpu/frontend/parser.hpp"
+#include "battgpu/interp/runner.hpp"
 
 #include <algorithm>
 
@@ -26,9 +27,7 @@ interp::Executor& ExecutorSet::get(std::size_t function) {
   if (!executors_[function]) {
     interp::ExecutorOptions options;
     options.time_limit = time_limit_;
-    // A drop-in call runs alone: its extractions have no other calls' to be batched with, so
-    // they run in the call, as the runner runs the calls it runs apart (batch_objects_for).
-    options.batch_objects = false;
+    options.batch_objects = batch_objects_;
     executors_[function] =
         std::make_unique<interp::Executor>(program_, program_.functions[function], options);
   }
@@ -45,7 +44,8 @@ ExecutorPool::Lease ExecutorPool::lease() {
     }
   }
   if (!set)
-    set = std::make_unique<ExecutorSet>(program_, time_limit_);
+    set = std::make_unique<ExecutorSet>(program_, time_limit_,
+                                        interp::batch_objects_for(1, /*calls_apart=*/true));
   return Lease(*this, std::move(set));
 }
 

@@ -17,19 +17,23 @@ namespace battgpu::python {
 /// keeps scratch state while it runs, so a set serves one thread at a time.
 class ExecutorSet {
 public:
-  ExecutorSet(const frontend::Program& program, double time_limit)
-      : program_(program), time_limit_(time_limit) {}
+  /// `batch_objects`: whether the calls run together batch their object extractions
+  /// (interp::batch_objects_for).
+  ExecutorSet(const frontend::Program& program, double time_limit, bool batch_objects)
+      : program_(program), time_limit_(time_limit), batch_objects_(batch_objects) {}
   interp::Executor& get(std::size_t function);
   double time_limit() const { return time_limit_; }
 
 private:
   const frontend::Program& program_;
   double time_limit_;
+  bool batch_objects_;
   std::vector<std::unique_ptr<interp::Executor>> executors_;
 };
 
 /// Executor sets lent to the calls from Python, one per call running at once (Python threads
-/// may call a program together while the GIL is released).
+/// may call a program together while the GIL is released). Each call runs alone: its
+/// extractions have no other calls' to be batched with.
 class ExecutorPool {
 public:
   ExecutorPool(const frontend::Program& program, double time_limit)
