@@ -78,8 +78,8 @@ Options:
   --progress       show the progress display on stderr even when it is not a terminal
   --no-progress    never show the progress display
   --fail-unsolved  exit with 3 when some task with expected outputs was not solved
-  --jobs N         run solvers on N threads (default: every core); the results and the
-                   report come in task order whatever N is
+  --jobs N         run solvers, and read the task files, on N threads (default: every
+                   core); the results and the report come in task order whatever N is
   --batch-size N   tasks per batch (default 64): the batch runtime sees the grids of a whole
                    batch at once (cross-task batching): before the batch, every grid its
                    solvers see (sample inputs and outputs, test inputs) is prefetched, and

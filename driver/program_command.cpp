@@ -58,7 +58,7 @@ Options:
   --dialect D       arc-dsl or tokpidjin (default: read off the module's form)
   --time-limit S    seconds a call may take (default 30, as the reference runner); a call
                     past it is recorded with status timeout and the run goes on; 0: none
-  --jobs N          worker threads (default: every core)
+  --jobs N          worker threads, which read the task files too (default: every core)
   --block N         tasks whose calls run together, statement by statement (default: up
                     to 8, fewer where needed to give every thread several blocks, and
                     for long programs, to bound memory)
