@@ -1,6 +1,7 @@
 #include "battgpu/tasks/task.hpp"
 
 #include "battgpu/tasks/json.hpp"
+#include "task_readers.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -152,7 +153,7 @@ std::string display(const fs::path& p) {
 
 } // namespace
 
-Task parse_task(std::string_view text, std::string id, std::string path) {
+Task detail::read_task_with_positions(std::string_view text, std::string id, std::string path) {
   std::string shown = path.empty() ? std::string("<input>") : path;
   Value root;
   try {
@@ -162,6 +163,15 @@ Task parse_task(std::string_view text, std::string id, std::string path) {
                     std::to_string(e.position().column) + ": invalid JSON: " + e.message());
   }
   return TaskReader(shown).read(root, std::move(id), std::move(path));
+}
+
+Task parse_task(std::string_view text, std::string id, std::string path) {
+  if (std::optional<Task> task = detail::read_well_formed_task(text)) {
+    task->id = std::move(id);
+    task->path = std::move(path);
+    return std::move(*task);
+  }
+  return detail::read_task_with_positions(text, std::move(id), std::move(path));
 }
 
 Task load_task_file(const fs::path& file) {

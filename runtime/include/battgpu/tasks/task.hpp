@@ -48,7 +48,8 @@ public:
 };
 
 /// Parses the text of a task file; `path` is used in messages and stored in the task.
-/// Throws TaskError.
+/// Throws TaskError. (A well-formed file is read in one pass without a JSON tree; any other
+/// goes to the reader that places its problem: runtime/src/tasks/task_readers.hpp.)
 Task parse_task(std::string_view text, std::string id, std::string path);
 
 /// Loads one task file. Throws TaskError (also when the file is missing or unreadable).
