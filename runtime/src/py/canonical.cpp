@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace battgpu::py {
@@ -36,6 +37,106 @@ int group(const Value& v) {
 }
 
 int canonical_compare(const Value& a, const Value& b, int depth);
+std::vector<Value> sorted_elements(const Value& set, int depth);
+
+bool is_int_tuple(const Value& v) {
+  if (!v.is_tuple())
+    return false;
+  const TupleObject& t = as_tuple(v);
+  return std::all_of(t.begin(), t.end(), [](const Value& e) { return e.is(Kind::Int); });
+}
+
+/// Sorts tuples of ints where each has at most 4 items, each of 16 bits: as one key apiece,
+/// an item k stored as k + 2^15 in its 16 bits, an absent one as 0, so that a prefix comes
+/// first. False where they do not fit.
+bool sort_short_int_tuples(std::vector<Value>& items) {
+  constexpr std::int64_t kLimit = (std::int64_t{1} << 15) - 1;
+  thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
+  keys.clear();
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const TupleObject& t = as_tuple(items[k]);
+    if (t.size > 4)
+      return false;
+    std::uint64_t key = 0;
+    for (std::uint32_t i = 0; i < 4; ++i) {
+      std::uint64_t field = 0;
+      if (i < t.size) {
+        const std::int64_t v = t[i].as_int();
+        if (v < -kLimit || v > kLimit)
+          return false;
+        field = static_cast<std::uint64_t>(v + kLimit + 1);
+      }
+      key = (key << 16) | field;
+    }
+    keys.emplace_back(key, static_cast<std::uint32_t>(k));
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (const auto& [key, k] : keys)
+    sorted.push_back(std::move(items[k]));
+  items = std::move(sorted);
+  return true;
+}
+
+/// Sorts a set's elements by the canonical order where they are all ints, or all tuples of
+/// ints (the cells and indices of ARC programs): as numbers, and as sequences of numbers.
+/// Distinct such elements never tie, so no order of reading shows. False where they are not.
+bool sort_ints_or_int_tuples(std::vector<Value>& items) {
+  auto is_int = [](const Value& v) { return v.is(Kind::Int); };
+  if (std::all_of(items.begin(), items.end(), is_int)) {
+    std::sort(items.begin(), items.end(),
+              [](const Value& a, const Value& b) { return a.as_int() < b.as_int(); });
+    return true;
+  }
+  if (std::all_of(items.begin(), items.end(), is_int_tuple)) {
+    if (sort_short_int_tuples(items))
+      return true;
+    std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) {
+      const TupleObject& x = as_tuple(a);
+      const TupleObject& y = as_tuple(b);
+      return std::lexicographical_compare(
+          x.begin(), x.end(), y.begin(), y.end(),
+          [](const Value& p, const Value& q) { return p.as_int() < q.as_int(); });
+    });
+    return true;
+  }
+  return false;
+}
+
+/// Sorts a set's elements by the canonical order where they are all frozensets, each one's
+/// members sorted once rather than at every comparison. False where they are not, or where
+/// two of them tie (NaN members), whose order the general path settles.
+bool sort_frozensets(std::vector<Value>& items, int depth) {
+  if (!std::all_of(items.begin(), items.end(),
+                   [](const Value& v) { return v.kind() == Kind::FrozenSet; }))
+    return false;
+  std::vector<std::vector<Value>> members(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    members[i] = sorted_elements(items[i], depth + 1);
+  auto compare = [&](std::size_t a, std::size_t b) {
+    const std::vector<Value>& x = members[a];
+    const std::vector<Value>& y = members[b];
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
+      if (int c = canonical_compare(x[i], y[i], depth + 1); c != 0)
+        return c;
+    return x.size() < y.size() ? -1 : (x.size() > y.size() ? 1 : 0);
+  };
+  std::vector<std::size_t> order(items.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return compare(a, b) < 0; });
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (compare(order[k - 1], order[k]) == 0)
+      return false;
+  std::vector<Value> sorted;
+  sorted.reserve(items.size());
+  for (const std::size_t i : order)
+    sorted.push_back(std::move(items[i]));
+  items = std::move(sorted);
+  return true;
+}
 
 std::vector<Value> sorted_elements(const Value& set, int depth) {
   std::vector<Value> items;
@@ -50,6 +151,10 @@ std::vector<Value> sorted_elements(const Value& set, int depth) {
     items.push_back(e.key);
     return true;
   });
+  // The fast paths compare no deeper than the general one, which may meet the nesting limit.
+  if (items.size() > 1 && depth + 2 <= kMaxCanonicalDepth &&
+      (sort_ints_or_int_tuples(items) || sort_frozensets(items, depth)))
+    return items;
   sort();
   if (is_pending(set)) {
     for (std::size_t k = 1; k < items.size(); ++k)
@@ -182,6 +287,16 @@ void write_json_string(std::string& out, std::string_view s) {
   };
   out.push_back('"');
   for (std::size_t i = 0; i < s.size();) {
+    // A run of printable ASCII without quotes or backslashes goes out as it is, in one piece.
+    std::size_t plain = i;
+    while (plain < s.size() && static_cast<unsigned char>(s[plain]) >= 0x20 &&
+           static_cast<unsigned char>(s[plain]) < 0x80 && s[plain] != '"' && s[plain] != '\\')
+      ++plain;
+    if (plain != i) {
+      out.append(s.data() + i, plain - i);
+      i = plain;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
       switch (c) {
@@ -237,6 +352,28 @@ void write_json_string(std::string& out, std::string_view s) {
 
 namespace {
 
+/// Appends `[a,b,...]` for a tuple of ints (a grid's row, a cell) in one piece. False, with
+/// nothing written, for a longer tuple or one with another item.
+bool write_int_tuple(std::string& out, const TupleObject& t) {
+  constexpr std::size_t kMostItems = 64;
+  constexpr std::size_t kIntDigits = 20; // -9223372036854775808
+  if (t.size > kMostItems)
+    return false;
+  char text[2 + kMostItems * (kIntDigits + 1)];
+  char* p = text;
+  *p++ = '[';
+  for (std::uint32_t i = 0; i < t.size; ++i) {
+    if (!t[i].is(Kind::Int))
+      return false;
+    if (i != 0)
+      *p++ = ',';
+    p = std::to_chars(p, p + kIntDigits, t[i].as_int()).ptr;
+  }
+  *p++ = ']';
+  out.append(text, static_cast<std::size_t>(p - text));
+  return true;
+}
+
 void write_nested(std::string& out, const Value& v, SetListing sets, int depth) {
   if (depth > kMaxCanonicalDepth)
     throw NestingTooDeep();
@@ -244,9 +381,12 @@ void write_nested(std::string& out, const Value& v, SetListing sets, int depth) 
   case Kind::Bool:
     out += v.as_bool() ? "{\"bool\":true}" : "{\"bool\":false}";
     return;
-  case Kind::Int:
-    out += std::to_string(v.as_int());
+  case Kind::Int: {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v.as_int()).ptr;
+    out.append(digits, static_cast<std::size_t>(end - digits));
     return;
+  }
   case Kind::None:
     out += "{\"none\":null}";
     return;
@@ -264,6 +404,9 @@ void write_nested(std::string& out, const Value& v, SetListing sets, int depth) 
     write_json_string(out, as_str(v));
     return;
   case Kind::Tuple: {
+    // Its items sit a level deeper, where the limit may stop them.
+    if (depth < kMaxCanonicalDepth && write_int_tuple(out, as_tuple(v)))
+      return;
     out.push_back('[');
     bool first = true;
     for (const Value& e : as_tuple(v)) {
