@@ -1,6 +1,7 @@
 #include "battgpu/py/canonical.hpp"
 
 #include "battgpu/py/objects.hpp"
+#include "battgpu/py/pending_table.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -46,28 +47,43 @@ bool is_int_tuple(const Value& v) {
   return std::all_of(t.begin(), t.end(), [](const Value& e) { return e.is(Kind::Int); });
 }
 
-/// Sorts tuples of ints where each has at most 4 items, each of 16 bits: as one key apiece,
-/// an item k stored as k + 2^15 in its 16 bits, an absent one as 0, so that a prefix comes
-/// first. False where they do not fit.
+// Tuples of up to 4 ints of 16 bits (cells and indices) sort on one key apiece: an item k
+// stored as k + 2^15 in its 16 bits, an absent one as 0, so that a prefix comes first.
+constexpr std::int64_t kKeyItemLimit = (std::int64_t{1} << 15) - 1;
+constexpr std::uint32_t kKeyItems = 4;
+
+bool fits_key(std::int64_t item) {
+  return item >= -kKeyItemLimit && item <= kKeyItemLimit;
+}
+std::uint64_t key_field(std::int64_t item) {
+  return static_cast<std::uint64_t>(item + kKeyItemLimit + 1);
+}
+
+/// The key of a tuple of ints, or false where it does not fit one.
+bool short_int_tuple_key(const TupleObject& t, std::uint64_t& key) {
+  if (t.size > kKeyItems)
+    return false;
+  key = 0;
+  for (std::uint32_t i = 0; i < kKeyItems; ++i) {
+    std::uint64_t field = 0;
+    if (i < t.size) {
+      if (!t[i].is(Kind::Int) || !fits_key(t[i].as_int()))
+        return false;
+      field = key_field(t[i].as_int());
+    }
+    key = (key << 16) | field;
+  }
+  return true;
+}
+
+/// Sorts tuples of ints on their keys; false where one does not fit.
 bool sort_short_int_tuples(std::vector<Value>& items) {
-  constexpr std::int64_t kLimit = (std::int64_t{1} << 15) - 1;
   thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
   keys.clear();
   for (std::size_t k = 0; k < items.size(); ++k) {
-    const TupleObject& t = as_tuple(items[k]);
-    if (t.size > 4)
-      return false;
     std::uint64_t key = 0;
-    for (std::uint32_t i = 0; i < 4; ++i) {
-      std::uint64_t field = 0;
-      if (i < t.size) {
-        const std::int64_t v = t[i].as_int();
-        if (v < -kLimit || v > kLimit)
-          return false;
-        field = static_cast<std::uint64_t>(v + kLimit + 1);
-      }
-      key = (key << 16) | field;
-    }
+    if (!short_int_tuple_key(as_tuple(items[k]), key))
+      return false;
     keys.emplace_back(key, static_cast<std::uint32_t>(k));
   }
   std::sort(keys.begin(), keys.end());
@@ -374,6 +390,55 @@ bool write_int_tuple(std::string& out, const TupleObject& t) {
   return true;
 }
 
+/// Writes a frozenset of tuples of ints that fit keys, sorted, from the keys alone: no member
+/// copied, and a pending set that keeps its pairs as numbers makes no Values. False, with
+/// nothing written, for any other set.
+bool write_sorted_short_int_tuples(std::string& out, const Value& set) {
+  thread_local std::vector<std::uint64_t> keys;
+  keys.clear();
+  const PendingTable* pending = as_frozenset(set).pending.load(std::memory_order_acquire);
+  if (pending != nullptr && pending->int_pairs != nullptr) {
+    const std::vector<std::int32_t>& pairs = *pending->int_pairs(*pending);
+    for (std::size_t k = 0; k + 1 < pairs.size(); k += 2) {
+      if (!fits_key(pairs[k]) || !fits_key(pairs[k + 1]))
+        return false;
+      keys.push_back((key_field(pairs[k]) << 48) | (key_field(pairs[k + 1]) << 32));
+    }
+  } else {
+    const bool fit = all_members(set, [&](const SetEntry& e) {
+      std::uint64_t key = 0;
+      if (!e.key.is_tuple() || !short_int_tuple_key(as_tuple(e.key), key))
+        return false;
+      keys.push_back(key);
+      return true;
+    });
+    if (!fit)
+      return false;
+  }
+  std::sort(keys.begin(), keys.end());
+  out += "{\"frozenset\":[";
+  char text[2 + kKeyItems * 8];
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    char* p = text;
+    if (k != 0)
+      *p++ = ',';
+    *p++ = '[';
+    for (std::uint32_t i = 0; i < kKeyItems; ++i) {
+      const std::uint64_t field = (keys[k] >> (16 * (kKeyItems - 1 - i))) & 0xFFFF;
+      if (field == 0)
+        break;
+      if (i != 0)
+        *p++ = ',';
+      const std::int64_t item = static_cast<std::int64_t>(field) - kKeyItemLimit - 1;
+      p = std::to_chars(p, text + sizeof text, item).ptr;
+    }
+    *p++ = ']';
+    out.append(text, static_cast<std::size_t>(p - text));
+  }
+  out += "]}";
+  return true;
+}
+
 void write_nested(std::string& out, const Value& v, SetListing sets, int depth) {
   if (depth > kMaxCanonicalDepth)
     throw NestingTooDeep();
@@ -419,6 +484,10 @@ void write_nested(std::string& out, const Value& v, SetListing sets, int depth) 
     return;
   }
   case Kind::FrozenSet: {
+    // Its tuples' items sit two levels deeper, where the limit may stop them.
+    if (sets == SetListing::Sorted && depth + 2 <= kMaxCanonicalDepth &&
+        write_sorted_short_int_tuples(out, v))
+      return;
     out += "{\"frozenset\":[";
     std::vector<Value> items;
     if (sets == SetListing::Sorted) {

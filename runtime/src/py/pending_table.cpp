@@ -54,6 +54,10 @@ const SetEntry* make_int_pairs(const PendingTable& self) {
   return p.entries.data();
 }
 
+const std::vector<std::int32_t>* int_pairs_of(const PendingTable& self) {
+  return &static_cast<const IntPairsInOrder&>(self).coordinates;
+}
+
 void destroy_int_pairs(PendingTable* self) noexcept {
   delete static_cast<IntPairsInOrder*>(self);
 }
@@ -74,6 +78,7 @@ PendingTable* pending_int_pairs_in_insertion_order(std::vector<std::int32_t>&& c
   p->size = static_cast<std::int64_t>(p->coordinates.size() / 2);
   p->build = &build_in_insertion_order;
   p->make_members = &make_int_pairs;
+  p->int_pairs = &int_pairs_of;
   p->destroy = &destroy_int_pairs;
   return p;
 }

@@ -35,6 +35,9 @@ struct PendingTable {
   /// Optional: when every member is a tuple whose item `index` is one and the same int, that
   /// int (without making the members); nullopt otherwise or when the maker cannot tell.
   using UniformInt = std::optional<std::int64_t> (*)(const PendingTable& self, std::size_t index);
+  /// Optional: where every member is a pair of ints and the maker keeps them as numbers, the
+  /// numbers i, j, i, j, ... (for readers that need no Values, such as canonical writing).
+  using IntPairs = const std::vector<std::int32_t>* (*)(const PendingTable& self);
 
   PendingTable() = default;
   PendingTable(const PendingTable&) = delete;
@@ -45,6 +48,7 @@ struct PendingTable {
   MakeMembers make_members = nullptr;
   Destroy destroy = nullptr;
   UniformInt uniform_int = nullptr;
+  IntPairs int_pairs = nullptr;
 
   /// The `size` members, distinct, in an order that is not the set's (the maker's own); made
   /// on the first call where the maker keeps them in another form (once, whichever thread).
