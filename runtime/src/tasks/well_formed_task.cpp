@@ -61,10 +61,16 @@ public:
       return true;
     }
     if (at_ == Place::Pair) {
-      if (k == "input" && !has_input_)
-        return (has_input_ = true, grid_is_output_ = false, true);
-      if (k == "output" && !has_output_)
-        return (has_output_ = true, grid_is_output_ = true, true);
+      if (k == "input" && !has_input_) {
+        has_input_ = true;
+        grid_is_output_ = false;
+        return true;
+      }
+      if (k == "output" && !has_output_) {
+        has_output_ = true;
+        grid_is_output_ = true;
+        return true;
+      }
     }
     return false;
   }
