@@ -24,14 +24,7 @@ import sys
 import tempfile
 import time
 
-
-def commit():
-    try:
-        return subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], capture_output=True,
-                              text=True, cwd=os.path.dirname(os.path.abspath(__file__))
-                              ).stdout.strip()
-    except OSError:
-        return 'unknown'
+from bench_batt import commit, summary_of  # beside this script
 
 
 def cpython_job(args, tmp):
@@ -44,8 +37,7 @@ def cpython_job(args, tmp):
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True, env=env)
     wall = time.perf_counter() - t0
-    with open(out + '.summary.json') as fp:
-        summary = json.load(fp)
+    summary = summary_of(out)
     return wall, summary['seconds'], summary['calls']
 
 
