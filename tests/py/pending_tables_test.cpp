@@ -45,8 +45,10 @@ private:
 };
 
 /// A random h x w grid of colours in blobs: each cell copies a neighbour's colour with
-/// probability `stick`, so that objects of many sizes appear.
-Value random_grid(std::mt19937& rng, int h, int w, int colours, double stick) {
+/// probability `stick`, so that objects of many sizes appear. Colour k is `palette[k]` where a
+/// palette is given, else k.
+Value random_grid(std::mt19937& rng, int h, int w, int colours, double stick,
+                  const std::vector<std::int64_t>& palette = {}) {
   std::uniform_int_distribution<int> colour(0, colours - 1);
   std::bernoulli_distribution copy(stick), from_above(0.5);
   std::vector<std::vector<int>> g(static_cast<std::size_t>(h), std::vector<int>(w));
@@ -61,7 +63,7 @@ Value random_grid(std::mt19937& rng, int h, int w, int colours, double stick) {
   for (const auto& r : g) {
     std::vector<Value> row;
     for (int c : r)
-      row.push_back(Value::integer(c));
+      row.push_back(Value::integer(palette.empty() ? c : palette[static_cast<std::size_t>(c)]));
     rows.push_back(py::tuple_of(row));
   }
   return py::tuple_of(rows);
@@ -110,7 +112,8 @@ void check_object(const Value& pending, const Value& eager, const Value& other_p
   EXPECT_FALSE(py::is_pending(pending));
 }
 
-void check_extraction(py::Dialect dialect, const char* function, int rounds, std::uint32_t seed) {
+void check_extraction(py::Dialect dialect, const char* function, int rounds, std::uint32_t seed,
+                      const std::vector<std::int64_t>& palette = {}) {
   const auto& module = battgpu::dialects::module(dialect);
   const Value objects = *module.find(function);
   std::mt19937 rng(seed);
@@ -118,7 +121,7 @@ void check_extraction(py::Dialect dialect, const char* function, int rounds, std
   std::uniform_real_distribution<double> stick(0.0, 0.9);
   Counts counts;
   for (int round = 0; round < rounds; ++round) {
-    const Value grid = random_grid(rng, side(rng), side(rng), colours(rng), stick(rng));
+    const Value grid = random_grid(rng, side(rng), side(rng), colours(rng), stick(rng), palette);
     const int m = mode(rng);
     const std::vector<Value> args = {grid, Value::boolean((m & 4) != 0),
                                      Value::boolean((m & 2) != 0), Value::boolean((m & 1) != 0)};
@@ -155,6 +158,17 @@ TEST(PendingTables, TokpidjinObjectsMatchTablesBuiltAtOnce) {
 
 TEST(PendingTables, ArcDslObjectsMatchTablesBuiltAtOnce) {
   check_extraction(py::Dialect::ArcDsl, "objects", 400, 5);
+}
+
+// An extraction keeps its grid's colours a byte each where they all fit: colours at and past
+// a byte's edges, on both sides, must come back as they were.
+TEST(PendingTables, ObjectsOfColoursPastOneByte) {
+  const std::vector<std::int64_t> past = {0,    -1,  127,           -128, 128,
+                                          -129, 255, 1'000'000'007, 300,  std::int64_t{1} << 40};
+  const std::vector<std::int64_t> within = {0, -1, 127, -128, 5, -7, 100, -100, 9, 64};
+  check_extraction(py::Dialect::Tokpidjin, "objects", 150, 7, past);
+  check_extraction(py::Dialect::Tokpidjin, "objects", 150, 9, within);
+  check_extraction(py::Dialect::ArcDsl, "objects", 150, 11, past);
 }
 
 TEST(PendingTables, FOfColorMatchesTableBuiltAtOnce) {

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -23,26 +25,44 @@ namespace {
 
 using py::Value;
 
-/// The cell at (i, j) of a grid of width w, with its hash.
-py::SetEntry cell_entry(py::Dialect dialect, const std::int64_t* cells, std::int64_t w,
-                        std::int64_t i, std::int64_t j) {
-  const std::int64_t colour = cells[i * w + j];
-  return py::SetEntry{sim::cell_hash(cell_form(dialect), i, j, colour),
-                      cell_value(dialect, i, j, colour)};
-}
+/// A grid's colours as an extraction keeps them: a byte each where every colour fits in one
+/// (nearly always), as read otherwise. Every objects call that finds an object of two cells or
+/// more keeps one, and eight bytes a cell were most of the memory that call wrote.
+class KeptColours {
+public:
+  KeptColours(const std::int64_t* grid, std::int64_t n) {
+    const bool bytes = std::all_of(grid, grid + n, [](std::int64_t c) {
+      return c >= std::numeric_limits<std::int8_t>::min() &&
+             c <= std::numeric_limits<std::int8_t>::max();
+    });
+    if (bytes)
+      small_.assign(grid, grid + n); // each converts exactly
+    else
+      wide_.assign(grid, grid + n);
+  }
+  std::int64_t operator[](std::size_t c) const { return wide_.empty() ? small_[c] : wide_[c]; }
+  /// All of them as int64, for the simulation.
+  std::vector<std::int64_t> widened() const {
+    return wide_.empty() ? std::vector<std::int64_t>(small_.begin(), small_.end()) : wide_;
+  }
+
+private:
+  std::vector<std::int8_t> small_;
+  std::vector<std::int64_t> wide_;
+};
 
 /// What a pending object of one extraction needs to build its table: the grid and the
 /// simulation's parameters, and the simulation's layout once one of them asked.
 struct Extraction {
   Extraction(py::Dialect d, const sim::Params& p, const std::int64_t* grid,
              const std::vector<std::uint16_t>& rows, const std::vector<std::uint16_t>& cols)
-      : dialect(d), params(p), cells(grid, grid + p.h * p.w), row(rows), col(cols) {
+      : dialect(d), params(p), cells(grid, p.h * p.w), row(rows), col(cols) {
     params.sets = true;
   }
 
   py::Dialect dialect;
   sim::Params params;
-  std::vector<std::int64_t> cells;
+  KeptColours cells;
   /// The objects' cells in the order the flood found them (Components).
   std::vector<std::uint16_t> row, col;
   std::atomic<std::int64_t> references{0};
@@ -62,7 +82,8 @@ struct Extraction {
       layout_memory.resize((sim::layout_bytes(n, sizeof(std::uint32_t)) + 3) / 4);
       layout = sim::layout_at<std::uint32_t>(layout_memory.data(), n);
       // The workspace simulate_on_host takes last is the bound no table can outgrow.
-      [[maybe_unused]] const std::uint32_t status = simulate_on_host(cells.data(), params, layout);
+      [[maybe_unused]] const std::uint32_t status =
+          simulate_on_host(cells.widened().data(), params, layout);
       first_cell.resize(layout.header->objects);
       std::uint32_t at = 0;
       for (std::uint32_t k = 0; k < layout.header->objects; ++k) {
@@ -101,8 +122,12 @@ struct PendingObject : py::PendingTable {
     const auto& p = static_cast<const PendingObject&>(self);
     const Extraction& e = *p.extraction;
     p.entries.reserve(static_cast<std::size_t>(p.size));
-    for (std::uint32_t q = p.first; q < p.first + p.size; ++q)
-      p.entries.push_back(cell_entry(e.dialect, e.cells.data(), e.params.w, e.row[q], e.col[q]));
+    for (std::uint32_t q = p.first; q < p.first + p.size; ++q) {
+      const std::int64_t i = e.row[q], j = e.col[q];
+      const std::int64_t colour = e.cells[static_cast<std::size_t>(i * e.params.w + j)];
+      p.entries.push_back(py::SetEntry{sim::cell_hash(cell_form(e.dialect), i, j, colour),
+                                       cell_value(e.dialect, i, j, colour)});
+    }
     return p.entries.data();
   }
 
@@ -138,7 +163,9 @@ struct PendingObject : py::PendingTable {
     const Extraction& e = *p.extraction;
     if (index != (e.dialect == py::Dialect::Tokpidjin ? 2u : 0u))
       return std::nullopt;
-    auto colour_of = [&](std::uint32_t q) { return e.cells[e.row[q] * e.params.w + e.col[q]]; };
+    auto colour_of = [&](std::uint32_t q) {
+      return e.cells[static_cast<std::size_t>(e.row[q] * e.params.w + e.col[q])];
+    };
     const std::int64_t colour = colour_of(p.first);
     if (!e.params.univalued)
       for (std::uint32_t q = p.first + 1; q < p.first + p.size; ++q)

@@ -3,6 +3,7 @@
 #include "battgpu/py/objects.hpp"
 
 #include <algorithm>
+#include <memory>
 
 namespace battgpu::py {
 
@@ -65,7 +66,7 @@ void keep(const FrozenSetObject& set, const PatchBounds& b) {
   // The first thread to get here keeps its bounds; any other computed the same.
   std::uint8_t unknown = 0;
   if (set.bounds_state.compare_exchange_strong(unknown, 1, std::memory_order_acq_rel)) {
-    set.bounds = b;
+    std::construct_at(&set.bounds, b); // the union member begins its life here
     set.bounds_state.store(2, std::memory_order_release);
   }
 }

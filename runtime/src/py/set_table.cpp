@@ -337,9 +337,11 @@ void SetTable::merge(const SetTable& other) {
 
 SetTable SetTable::from_layout(std::int64_t mask, std::size_t n, const std::int64_t* slots,
                                const std::int64_t* hashes, Value* keys) {
-  SetTable t;
+  SetTable t{SmallTableUnwritten{}};
   if (mask != kMinSize - 1)
     t.t_ = allocate_slots(mask + 1);
+  else
+    std::memset(t.small_bytes_, 0, sizeof t.small_bytes_);
   t.mask_ = mask;
   t.fill_ = t.used_ = static_cast<std::int64_t>(n);
   for (std::size_t k = 0; k < n; ++k) {

@@ -43,7 +43,8 @@ inline Value Value::immortal_object(TupleObject* tuple) noexcept {
 struct FrozenSetObject : Object {
   explicit FrozenSetObject(SetTable&& t) : Object(Kind::FrozenSet), table(std::move(t)) {}
   /// A pending frozenset (pending_table.hpp): its table is built when first read.
-  explicit FrozenSetObject(PendingTable* p) : Object(Kind::FrozenSet), pending(p) {}
+  explicit FrozenSetObject(PendingTable* p)
+      : Object(Kind::FrozenSet), pending(p), table(SetTable::SmallTableUnwritten{}) {}
   FrozenSetObject(const FrozenSetObject&) = delete;
   FrozenSetObject& operator=(const FrozenSetObject&) = delete;
   ~FrozenSetObject();
@@ -60,7 +61,10 @@ struct FrozenSetObject : Object {
   /// patch_bounds() of this set once computed: `bounds` is written by the thread that moves
   /// `bounds_state` from 0 to 1 and readable by all once it is 2.
   mutable std::atomic<std::uint8_t> bounds_state{0};
-  mutable PatchBounds bounds;
+  // Not written until then: a set's tail is one cache line fewer to write when it is made.
+  union {
+    mutable PatchBounds bounds;
+  };
 };
 
 inline Value Value::immortal_object(FrozenSetObject* set) noexcept {

@@ -11,6 +11,7 @@
 #include "battgpu/py/value.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace battgpu::py {
 
@@ -24,7 +25,12 @@ class SetTable {
 public:
   static constexpr std::int64_t kMinSize = 8;
 
-  SetTable() noexcept : t_(small()) {}
+  SetTable() noexcept : t_(small()) { std::memset(small_bytes_, 0, sizeof small_bytes_); }
+  /// An empty table whose small table is left unwritten: for a table that is assigned before
+  /// it is ever read (a pending frozenset's). Its bytes would be five cache lines written for
+  /// nothing.
+  struct SmallTableUnwritten {};
+  explicit SetTable(SmallTableUnwritten) noexcept : t_(small()) {}
   SetTable(SetTable&& other) noexcept;
   SetTable& operator=(SetTable&& other) noexcept;
   SetTable(const SetTable&) = delete;
@@ -136,7 +142,9 @@ private:
   /// the shared immortal cells and pairs, and of numbers, skip that scan.
   bool owns_objects_ = false;
   SetEntry* t_;
-  alignas(SetEntry) unsigned char small_bytes_[kMinSize * sizeof(SetEntry)] = {};
+  /// CPython's smalltable: meaningful only while t_ points to it (every path that points t_
+  /// here writes it first).
+  alignas(SetEntry) unsigned char small_bytes_[kMinSize * sizeof(SetEntry)];
 };
 
 /// Adds many keys to a table, in the order given, with the result of add_entry one by one:
