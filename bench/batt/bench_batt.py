@@ -54,10 +54,11 @@ def run_python(args, program, cached, tasks_dir, limit):
         return s['seconds'], s['calls']
 
 
-def run_battgpu(args, program, jobs, tasks_dir, extra):
+def run_battgpu(args, program, jobs, tasks_dir, extra, binary=None):
+    """`battgpu run` (args.battgpu, or `binary`): (run seconds, calls, wall seconds, report)."""
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, 'report.json')
-        cmd = [args.battgpu, 'run', program, tasks_dir, '--json', '--no-progress',
+        cmd = [binary or args.battgpu, 'run', program, tasks_dir, '--json', '--no-progress',
                '--output', report, '--jobs', str(jobs), '--time-limit', '0'] + extra
         # One core means one: the runtime's own CPU threads (batched object extraction) are
         # held to the run's threads too.

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from bench_batt import commit, summary_of  # beside this script
+from bench_batt import commit, run_battgpu, summary_of  # beside this script
 
 
 def cpython_job(args, tmp):
@@ -43,18 +43,11 @@ def cpython_job(args, tmp):
 
 def battgpu_job(binary, args, jobs, records, tmp):
     """`battgpu run --score`: (process wall seconds, run seconds, calls)."""
-    report = os.path.join(tmp, 'report.json')
-    cmd = [binary, 'run', args.program, args.tasks, '--score', '--json', '--no-progress',
-           '--output', report, '--jobs', str(jobs), '--time-limit', '0']
+    extra = ['--score']
     if records:
-        cmd += ['--records', os.path.join(tmp, 'records.jsonl')]
-    env = dict(os.environ, BATTGPU_CPU_THREADS=str(jobs))
-    t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
-    wall = time.perf_counter() - t0
-    with open(report) as fp:
-        r = json.load(fp)
-    return wall, r['timing']['run_seconds'], r['summary']['calls']
+        extra += ['--records', os.path.join(tmp, 'records.jsonl')]
+    run, calls, wall, _ = run_battgpu(args, args.program, jobs, args.tasks, extra, binary)
+    return wall, run, calls
 
 
 def row(name, program, walls, runs, calls, reps):

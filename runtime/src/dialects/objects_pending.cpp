@@ -51,6 +51,12 @@ private:
   std::vector<std::int64_t> wide_;
 };
 
+/// The cell at (i, j) of colour `colour`, with its hash.
+py::SetEntry cell_entry(py::Dialect dialect, std::int64_t i, std::int64_t j, std::int64_t colour) {
+  return py::SetEntry{sim::cell_hash(cell_form(dialect), i, j, colour),
+                      cell_value(dialect, i, j, colour)};
+}
+
 /// What a pending object of one extraction needs to build its table: the grid and the
 /// simulation's parameters, and the simulation's layout once one of them asked.
 struct Extraction {
@@ -124,9 +130,8 @@ struct PendingObject : py::PendingTable {
     p.entries.reserve(static_cast<std::size_t>(p.size));
     for (std::uint32_t q = p.first; q < p.first + p.size; ++q) {
       const std::int64_t i = e.row[q], j = e.col[q];
-      const std::int64_t colour = e.cells[static_cast<std::size_t>(i * e.params.w + j)];
-      p.entries.push_back(py::SetEntry{sim::cell_hash(cell_form(e.dialect), i, j, colour),
-                                       cell_value(e.dialect, i, j, colour)});
+      p.entries.push_back(
+          cell_entry(e.dialect, i, j, e.cells[static_cast<std::size_t>(i * e.params.w + j)]));
     }
     return p.entries.data();
   }

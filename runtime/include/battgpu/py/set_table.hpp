@@ -27,8 +27,8 @@ public:
 
   SetTable() noexcept : t_(small()) { std::memset(small_bytes_, 0, sizeof small_bytes_); }
   /// An empty table whose small table is left unwritten: for a table that is assigned before
-  /// it is ever read (a pending frozenset's). Its bytes would be five cache lines written for
-  /// nothing.
+  /// it is ever read (a pending frozenset's). Its 192 bytes would be three cache lines written
+  /// for nothing.
   struct SmallTableUnwritten {};
   explicit SetTable(SmallTableUnwritten) noexcept : t_(small()) {}
   SetTable(SetTable&& other) noexcept;
