@@ -64,10 +64,8 @@ Value add(const Value& a, const Value& b) {
       return b;
     Value out = new_tuple(x.size + y.size);
     Value* items = tuple_items(out);
-    for (const Value& v : x)
-      *items++ = v;
-    for (const Value& v : y)
-      *items++ = v;
+    copy_into_unbound(items, x.items(), x.size);
+    copy_into_unbound(items + x.size, y.items(), y.size);
     return out;
   }
   if (a.kind() == Kind::Str && b.kind() == Kind::Str)

@@ -11,6 +11,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <new>
 #include <string_view>
 
 namespace battgpu::py {
@@ -125,8 +127,11 @@ public:
   bool is_frozenset() const { return kind_ == Kind::FrozenSet; }
   bool is_callable() const { return kind_ == Kind::Function || kind_ == Kind::Closure; }
   bool has_object() const {
-    return kind_ == Kind::Str || kind_ == Kind::Tuple || kind_ == Kind::FrozenSet ||
-           kind_ == Kind::Closure;
+    // One bit test: this runs for every item of every tuple freed.
+    constexpr unsigned kObjectKinds =
+        1u << static_cast<unsigned>(Kind::Str) | 1u << static_cast<unsigned>(Kind::Tuple) |
+        1u << static_cast<unsigned>(Kind::FrozenSet) | 1u << static_cast<unsigned>(Kind::Closure);
+    return ((kObjectKinds >> static_cast<unsigned>(kind_)) & 1u) != 0;
   }
 
   // Result<Value>-like interface, so that PY_TRY takes a Value directly.
@@ -248,6 +253,21 @@ inline Value Value::floating(double d, std::uint32_t nan_identity) noexcept {
   v.f_ = d;
   v.aux_ = d != d ? nan_identity : 0;
   return v;
+}
+
+/// Copies `n` values into `dst`, whose values are unbound (a new tuple's items), as
+/// `dst[i] = src[i]` would. Grid rows hold no objects: then the copy is one block of bytes.
+inline void copy_into_unbound(Value* dst, const Value* src, std::size_t n) noexcept {
+  bool holds_objects = false;
+  for (std::size_t i = 0; i < n; ++i)
+    holds_objects |= src[i].has_object();
+  if (!holds_objects) {
+    // Without an object a Value's bytes are the whole of it (its flags matter with one only).
+    std::memcpy(static_cast<void*>(dst), static_cast<const void*>(src), n * sizeof(Value));
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    new (&dst[i]) Value(src[i]);
 }
 
 /// `math.nan`: the one NaN object the DSL returns by name.

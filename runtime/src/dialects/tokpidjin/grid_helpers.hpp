@@ -109,8 +109,7 @@ public:
     if (!fresh_[ui].is_bound()) {
       fresh_[ui] = py::new_tuple(r.size);
       py::Value* items = py::tuple_items(fresh_[ui]);
-      for (std::uint32_t k = 0; k < r.size; ++k)
-        items[k] = r[k];
+      py::copy_into_unbound(items, r.items(), r.size);
     }
     py::tuple_items(fresh_[ui])[static_cast<std::size_t>(j)] = v;
     return true;

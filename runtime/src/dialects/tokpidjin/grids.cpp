@@ -430,15 +430,26 @@ Value cellwise_impl(const Value* args, std::size_t) {
     for (const Value& arow : py::as_tuple(a)) {
       const py::TupleObject& r = py::as_tuple(arow);
       if (small_fallback) {
-        bool all_int_zero = true, no_zero = true;
-        for (const Value& av : r) {
-          all_int_zero = all_int_zero && av.is(Kind::Int) && av.as_int() == 0;
-          no_zero = no_zero && !op_eq_fast(av, zero);
+        // A row of ints (nearly every one): its zeros counted in one pass without branches.
+        const Value* cells = r.items();
+        bool all_int = true;
+        std::int64_t zeros = 0;
+        for (std::int64_t j = 0; j < w; ++j) {
+          const bool is_int = cells[j].is(Kind::Int);
+          all_int &= is_int;
+          zeros += is_int & (cells[j].as_int() == 0);
         }
-        Value shared = all_int_zero ? py::uniform_int_row(0, w)
-                       : no_zero    ? py::uniform_int_row(fallback.as_int(), w)
-                                    : Value();
-        if (shared.is_bound()) {
+        if (all_int) {
+          Value shared = zeros == w   ? py::uniform_int_row(0, w)
+                         : zeros == 0 ? py::uniform_int_row(fallback.as_int(), w)
+                                      : Value();
+          if (!shared.is_bound()) {
+            shared = py::new_tuple(static_cast<std::size_t>(w));
+            Value* items = py::tuple_items(shared);
+            const std::int64_t fb = fallback.as_int();
+            for (std::int64_t j = 0; j < w; ++j)
+              new (&items[j]) Value(Value::integer(cells[j].as_int() == 0 ? 0 : fb));
+          }
           out.push_back(std::move(shared));
           continue;
         }
@@ -500,11 +511,10 @@ Value replace_impl(const Value* args, std::size_t) {
       }
       Value row = py::new_tuple(t.size);
       Value* items = py::tuple_items(row);
-      for (std::uint32_t j = 0; j < first; ++j)
-        items[j] = t[j];
-      items[first] = replacer;
+      py::copy_into_unbound(items, t.items(), first);
+      new (&items[first]) Value(replacer);
       for (std::uint32_t j = first + 1; j < t.size; ++j)
-        items[j] = op_eq_fast(t[j], replacee) ? replacer : t[j];
+        new (&items[j]) Value(op_eq_fast(t[j], replacee) ? replacer : t[j]);
       out.push_back(std::move(row));
       continue;
     }
@@ -887,8 +897,7 @@ Value half_columns(const py::TupleObject& g, bool right) {
     }
     Value row = py::new_tuple(k);
     Value* items = py::tuple_items(row);
-    for (std::uint32_t j = 0; j < k; ++j)
-      items[j] = r[start + j];
+    py::copy_into_unbound(items, r.items() + start, k);
     rows[i] = std::move(row);
   }
   return out;

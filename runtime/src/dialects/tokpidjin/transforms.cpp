@@ -553,7 +553,7 @@ Value rot90_impl(const Value* args, std::size_t) {
       Value row = py::new_tuple(h);
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
-        items[t] = py::as_tuple((*g)[h - 1 - t])[k];
+        new (&items[t]) Value(py::as_tuple((*g)[h - 1 - t])[k]);
       rows[k] = std::move(row);
     }
     return out;
@@ -575,7 +575,7 @@ Value rot180_impl(const Value* args, std::size_t) {
       Value row = py::new_tuple(r.size);
       Value* items = py::tuple_items(row);
       for (std::uint32_t k = 0; k < r.size; ++k)
-        items[k] = r[r.size - 1 - k];
+        new (&items[k]) Value(r[r.size - 1 - k]);
       rows[t] = std::move(row);
     }
     return out;
@@ -605,7 +605,7 @@ Value rot270_impl(const Value* args, std::size_t) {
       Value row = py::new_tuple(h);
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
-        items[t] = py::as_tuple((*g)[t])[m - 1 - s];
+        new (&items[t]) Value(py::as_tuple((*g)[t])[m - 1 - s]);
       rows[s] = std::move(row);
     }
     return out;
@@ -685,7 +685,7 @@ Value dmirror_t_impl(const Value* args, std::size_t) {
       Value row = py::new_tuple(h);
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
-        items[t] = py::as_tuple((*g)[t])[k];
+        new (&items[t]) Value(py::as_tuple((*g)[t])[k]);
       rows[k] = std::move(row);
     }
     return out;
@@ -725,7 +725,7 @@ Value cmirror_t_impl(const Value* args, std::size_t) {
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t) {
         const py::TupleObject& r = py::as_tuple((*g)[h - 1 - t]);
-        items[t] = r[r.size - 1 - k];
+        new (&items[t]) Value(r[r.size - 1 - k]);
       }
       rows[k] = std::move(row);
     }
