@@ -29,6 +29,7 @@ py::Value grid_value(const dsl::Grid& grid) {
     py::Value* cells = grid.width() > 0 ? py::tuple_items(row) : nullptr;
     for (int j = 0; j < grid.width(); ++j)
       cells[j] = py::Value::integer(grid.at(i, j));
+    py::mark_ints_only(row);
     r[i] = std::move(row);
   }
   return rows;
@@ -642,6 +643,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   HelpBoard* const board = summary.share_calls ? &helpers : nullptr;
   summary.threads.assign(jobs, ThreadTiming{});
   auto since_start = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const bool report_each_block = options.record_sink != nullptr || options.progress != nullptr;
   auto worker = [&](unsigned w) {
     ThreadTiming& timing = summary.threads[w];
     timing.started = since_start();
@@ -693,8 +695,12 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
         for (std::size_t t = block.first_task; t < block.end_task; ++t)
           tasks_finished += --blocks_left[t] == 0;
       }
-      blocks_done.fetch_add(1, std::memory_order_release);
-      done_cv.notify_all();
+      // The thread that hands out the results wakes for each block only where it has
+      // something to give as blocks end (records, progress); otherwise once, at the end: a
+      // wake-up costs this thread a system call, and one core's run has hundreds of blocks.
+      const bool last = blocks_done.fetch_add(1, std::memory_order_release) + 1 == nblocks;
+      if (report_each_block || last)
+        done_cv.notify_all();
     }
     profiles[w] = runner.profile();
     call_profiles[w] = call_profile.entries();

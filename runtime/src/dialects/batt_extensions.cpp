@@ -101,6 +101,15 @@ Value p_g(const Value* args, std::size_t) {
     colours.add(cell);
   };
   while (const Value* row = rows.next()) {
+    if (row->is_tuple() && py::as_tuple(*row).ints_only) {
+      for (const Value& cell : py::as_tuple(*row)) {
+        const std::int64_t c = cell.as_int();
+        if (c >= 0 && c < 64 && (seen & std::uint64_t{1} << c))
+          continue;
+        add(cell);
+      }
+      continue;
+    }
     if (row->is_tuple()) {
       for (const Value& cell : py::as_tuple(*row))
         add(cell);

@@ -36,7 +36,13 @@ inline bool read_int_grid(const py::Value& grid, IntGrid& g) {
   for (const py::Value& row : rows) {
     if (!row.is_tuple() || py::as_tuple(row).size != w)
       return false;
-    for (const py::Value& cell : py::as_tuple(row)) {
+    const py::TupleObject& r = py::as_tuple(row);
+    if (r.ints_only) {
+      for (const py::Value& cell : r)
+        *out++ = cell.as_int();
+      continue;
+    }
+    for (const py::Value& cell : r) {
       if (!cell.is(py::Kind::Int))
         return false;
       *out++ = cell.as_int();

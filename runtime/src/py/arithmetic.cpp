@@ -64,8 +64,10 @@ Value add(const Value& a, const Value& b) {
       return b;
     Value out = new_tuple(x.size + y.size);
     Value* items = tuple_items(out);
-    copy_into_unbound(items, x.items(), x.size);
-    copy_into_unbound(items + x.size, y.items(), y.size);
+    const bool ints_x = copy_row_into_unbound(items, x);
+    const bool ints_y = copy_row_into_unbound(items + x.size, y);
+    if (ints_x && ints_y)
+      mark_ints_only(out);
     return out;
   }
   if (a.kind() == Kind::Str && b.kind() == Kind::Str)

@@ -133,9 +133,10 @@ Value run_impl(const Builtin& f, const Value* args, std::size_t nargs) {
 
 namespace {
 
-/// The remembered results of memoizing functions (Builtin::memoize): a direct-mapped table per
-/// thread. A result is given again only for interchangeable arguments (compare.hpp), and only
-/// well away from the recursion limit, where the depth of the call cannot change its result.
+/// The remembered results of memoizing functions (Builtin::memoize): a table per thread of
+/// buckets of a few entries each. A result is given again only for interchangeable arguments
+/// (compare.hpp), and only well away from the recursion limit, where the depth of the call
+/// cannot change its result.
 struct MemoEntry {
   const Builtin* fn = nullptr;
   std::uint64_t key = 0;
@@ -143,32 +144,62 @@ struct MemoEntry {
   Value args[4];
   Value result;
 };
-constexpr std::size_t kMemoSlots = 1024;
+constexpr std::size_t kMemoBuckets = 256;
+constexpr std::size_t kMemoWays = 4;
 constexpr int kMemoDepthMargin = 64;
+
+/// A key that interchangeable values share, read off a few of a tuple's items: the memoized
+/// functions take grids, and hashing each new grid in full (CPython's hash, which nothing else
+/// asks of most grids) cost more than the rest of the lookup. Grids of one shape that differ
+/// elsewhere share a key, and a bucket holds several of them apart.
+std::uint64_t sampled_key(const Value& v, int depth) {
+  const auto mix = [](std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001B3ULL; };
+  const auto kind = static_cast<std::uint64_t>(v.kind());
+  if (v.is_int_like())
+    return mix(kind, static_cast<std::uint64_t>(v.as_int()));
+  if (!v.is_tuple())
+    return mix(kind, static_cast<std::uint64_t>(hash(v)));
+  const TupleObject& t = as_tuple(v);
+  std::uint64_t h = mix(kind, t.size);
+  if (t.size == 0 || depth >= 2)
+    return h;
+  h = mix(h, sampled_key(t[0], depth + 1));
+  h = mix(h, sampled_key(t[t.size / 2], depth + 1));
+  return mix(h, sampled_key(t[t.size - 1], depth + 1));
+}
 
 std::uint64_t memo_key(const Builtin& f, const Value* args, std::size_t nargs) {
   std::uint64_t h = reinterpret_cast<std::uintptr_t>(&f) * 0x9E3779B97F4A7C15ULL;
   for (std::size_t i = 0; i < nargs; ++i)
-    h = (h ^
-         static_cast<std::uint64_t>(hash(args[i]) + static_cast<std::int64_t>(args[i].kind()))) *
-        0x100000001B3ULL;
+    h = (h ^ sampled_key(args[i], 0)) * 0x100000001B3ULL;
   return h;
 }
 
 Value call_uncached(const Builtin& f, const Value* args, std::size_t nargs);
 
-/// This thread's remembered results, and which of its slots hold one.
+/// This thread's remembered results, and which of its buckets hold one.
 struct Memo {
-  std::vector<MemoEntry> table = std::vector<MemoEntry>(kMemoSlots);
+  struct Bucket {
+    MemoEntry ways[kMemoWays];
+    std::uint8_t next_victim = 0;
+  };
+  std::vector<Bucket> buckets = std::vector<Bucket>(kMemoBuckets);
   std::vector<std::uint16_t> filled;
 };
 thread_local Memo memo;
 
 Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
   const std::uint64_t key = memo_key(f, args, nargs);
-  const std::size_t slot = (key ^ (key >> 29)) % kMemoSlots;
-  MemoEntry& e = memo.table[slot];
-  if (e.fn == &f && e.key == key && e.nargs == nargs) {
+  const std::size_t index = (key ^ (key >> 29)) % kMemoBuckets;
+  Memo::Bucket& bucket = memo.buckets[index];
+  MemoEntry* empty = nullptr;
+  for (MemoEntry& e : bucket.ways) {
+    if (e.fn == nullptr) {
+      empty = empty != nullptr ? empty : &e;
+      continue;
+    }
+    if (e.fn != &f || e.key != key || e.nargs != nargs)
+      continue;
     bool same = true;
     for (std::size_t i = 0; i < nargs && same; ++i)
       same = interchangeable(e.args[i], args[i]);
@@ -177,14 +208,22 @@ Value call_memoized(const Builtin& f, const Value* args, std::size_t nargs) {
   }
   Value result = call_uncached(f, args, nargs);
   if (result.ok()) {
-    if (e.fn == nullptr)
-      memo.filled.push_back(static_cast<std::uint16_t>(slot));
-    e.fn = &f;
-    e.key = key;
-    e.nargs = nargs;
+    MemoEntry* e = empty;
+    if (e == nullptr) {
+      e = &bucket.ways[bucket.next_victim];
+      bucket.next_victim = static_cast<std::uint8_t>((bucket.next_victim + 1) % kMemoWays);
+    }
+    bool bucket_was_empty = true;
+    for (const MemoEntry& w : bucket.ways)
+      bucket_was_empty = bucket_was_empty && w.fn == nullptr;
+    if (bucket_was_empty)
+      memo.filled.push_back(static_cast<std::uint16_t>(index));
+    e->fn = &f;
+    e->key = key;
+    e->nargs = nargs;
     for (std::size_t i = 0; i < nargs; ++i)
-      e.args[i] = args[i];
-    e.result = result;
+      e->args[i] = args[i];
+    e->result = result;
   }
   return result;
 }
@@ -241,8 +280,8 @@ void remember_result(const IntKey& key, const Value& result, std::int64_t cost) 
 }
 
 void forget_remembered_calls() noexcept {
-  for (const std::uint16_t slot : memo.filled)
-    memo.table[slot] = MemoEntry{};
+  for (const std::uint16_t index : memo.filled)
+    memo.buckets[index] = Memo::Bucket{};
   memo.filled.clear();
   int_keyed = IntKeyed{};
 }

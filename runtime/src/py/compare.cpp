@@ -82,6 +82,16 @@ int items_equal(const Value& a, const Value& b) {
 bool tuples_equal(const TupleObject& x, const TupleObject& y) {
   // tuplerichcompare: the items up to the shorter length first, then the lengths; a level
   // past the limit stops the comparison, which then unwinds as unequal.
+  if (x.ints_only && y.ints_only && FrameGuard::fits(1)) {
+    // Rows of ints: each item's comparison takes the same one level, which fits, and ints
+    // compare by value.
+    if (x.size != y.size)
+      return false;
+    for (std::uint32_t i = 0; i < x.size; ++i)
+      if (x[i].as_int() != y[i].as_int())
+        return false;
+    return true;
+  }
   const std::uint32_t n = x.size < y.size ? x.size : y.size;
   for (std::uint32_t i = 0; i < n; ++i) {
     const int equal = items_equal(x[i], y[i]);
@@ -273,6 +283,12 @@ bool interchangeable_at(const Value& a, const Value& b, int depth) {
     const TupleObject& y = as_tuple(b);
     if (x.size != y.size || depth >= kMaxInterchangeableDepth)
       return false;
+    if (x.ints_only && y.ints_only) {
+      for (std::uint32_t i = 0; i < x.size; ++i)
+        if (x[i].as_int() != y[i].as_int())
+          return false;
+      return true;
+    }
     for (std::uint32_t i = 0; i < x.size; ++i)
       if (!interchangeable_at(x[i], y[i], depth + 1))
         return false;

@@ -145,6 +145,11 @@ std::int64_t hash_tuple(const TupleObject& t) {
     ~Level() { --t_tuple_hash_depth; }
   } level;
   TupleHasher h;
+  if (t.ints_only) {
+    for (const Value& item : t)
+      h.add(hash_int(item.as_int()));
+    return h.finish(t.size);
+  }
   for (const Value& item : t) // a grid's rows are ints: those without the call
     h.add(item.kind() == Kind::Int ? hash_int(item.as_int()) : hash(item));
   return h.finish(t.size);

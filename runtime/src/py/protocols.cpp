@@ -181,8 +181,14 @@ Value getslice(const Value& container, std::optional<std::int64_t> start_opt,
       return empty_tuple();
     Value out = new_tuple(static_cast<std::size_t>(n));
     Value* items = tuple_items(out);
-    for (std::int64_t k = 0, i = start; k < n; ++k, i += step)
-      items[k] = t[static_cast<std::size_t>(i)];
+    if (step == 1) {
+      copy_into_unbound(items, t.items() + start, static_cast<std::size_t>(n));
+    } else {
+      for (std::int64_t k = 0, i = start; k < n; ++k, i += step)
+        new (&items[k]) Value(t[static_cast<std::size_t>(i)]);
+    }
+    if (t.ints_only)
+      mark_ints_only(out); // the slice holds some of the tuple's ints
     return out;
   }
   case Kind::Str: {

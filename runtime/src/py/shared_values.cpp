@@ -76,6 +76,7 @@ Value uniform_int_row(std::int64_t value, std::int64_t width) {
     Value* items = tuple_items(made);
     for (std::int64_t k = 0; k < width; ++k)
       items[k] = Value::integer(value);
+    mark_ints_only(made);
     hash(made); // computed once, kept in the tuple
     row = install<TupleObject>(slot, std::move(made));
   }

@@ -110,10 +110,10 @@ void destroy_one(Object* obj) noexcept {
   }
   case Kind::Tuple: {
     auto* t = static_cast<TupleObject*>(obj);
-    // Most tuples freed are grid rows of ints: one pass over the kinds, without branches,
-    // tells that no item holds an object, and then none needs releasing.
+    // Most tuples freed are grid rows of ints, which release no item: known of a row marked
+    // so, else told by one pass over the kinds without branches.
     const Value* items = t->items();
-    const std::uint32_t n = t->size;
+    const std::uint32_t n = t->ints_only ? 0 : t->size;
     bool holds_objects = false;
     for (std::uint32_t i = 0; i < n; ++i)
       holds_objects |= items[i].has_object();

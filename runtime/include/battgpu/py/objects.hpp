@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <span>
 #include <string_view>
@@ -28,6 +29,10 @@ struct StrObject : Object {
 struct TupleObject : Object {
   TupleObject() : Object(Kind::Tuple) {}
   std::uint32_t size = 0;
+  /// Every item is an int (Kind::Int). Set by the makers of grid rows that know it
+  /// (mark_ints_only), so that readers of rows need not look at each cell's kind and freeing
+  /// one releases no item; false says nothing.
+  bool ints_only = false;
   mutable std::atomic<std::int64_t> hash{-1};
   const Value* items() const { return reinterpret_cast<const Value*>(this + 1); }
   Value* items() { return reinterpret_cast<Value*>(this + 1); }
@@ -173,6 +178,30 @@ Value new_tuple(std::size_t n);
 inline Value* tuple_items(Value& fresh) {
   return static_cast<TupleObject*>(fresh.object())->items();
 }
+/// Marks `fresh`, a new tuple whose items are all set, as holding ints only (its maker knows
+/// that every item is an int). The empty tuple, shared, is left alone.
+inline void mark_ints_only(Value& fresh) noexcept {
+  auto* t = static_cast<TupleObject*>(fresh.object());
+  if (t->size == 0)
+    return;
+#ifndef NDEBUG
+  for (const Value& v : *t)
+    if (!v.is(Kind::Int))
+      __builtin_trap(); // a maker marked a row that holds something else
+#endif
+  t->ints_only = true;
+}
+/// Copies the items of `row` into `dst`, unbound values (a new tuple's), as `dst[i] = row[i]`
+/// would; whether every item is an int.
+inline bool copy_row_into_unbound(Value* dst, const TupleObject& row) noexcept {
+  if (row.ints_only) {
+    std::memcpy(static_cast<void*>(dst), static_cast<const void*>(row.items()),
+                row.size * sizeof(Value));
+    return true;
+  }
+  return copy_into_unbound(dst, row.items(), row.size);
+}
+
 /// A frozenset adopting `table` (as `frozenset(<generator>)` makes one: the table as built).
 Value make_frozenset(SetTable&& table);
 /// A pending frozenset adopting `pending` (pending_table.hpp); `hash` is its frozenset hash

@@ -256,18 +256,22 @@ inline Value Value::floating(double d, std::uint32_t nan_identity) noexcept {
 }
 
 /// Copies `n` values into `dst`, whose values are unbound (a new tuple's items), as
-/// `dst[i] = src[i]` would. Grid rows hold no objects: then the copy is one block of bytes.
-inline void copy_into_unbound(Value* dst, const Value* src, std::size_t n) noexcept {
-  bool holds_objects = false;
-  for (std::size_t i = 0; i < n; ++i)
+/// `dst[i] = src[i]` would; whether every one is an int. Grid rows hold no objects: then the
+/// copy is one block of bytes.
+inline bool copy_into_unbound(Value* dst, const Value* src, std::size_t n) noexcept {
+  bool holds_objects = false, all_ints = true;
+  for (std::size_t i = 0; i < n; ++i) {
     holds_objects |= src[i].has_object();
+    all_ints &= src[i].is(Kind::Int);
+  }
   if (!holds_objects) {
     // Without an object a Value's bytes are the whole of it (its flags matter with one only).
     std::memcpy(static_cast<void*>(dst), static_cast<const void*>(src), n * sizeof(Value));
-    return;
+    return all_ints;
   }
   for (std::size_t i = 0; i < n; ++i)
     new (&dst[i]) Value(src[i]);
+  return false;
 }
 
 /// `math.nan`: the one NaN object the DSL returns by name.

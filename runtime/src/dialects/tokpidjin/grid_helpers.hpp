@@ -89,7 +89,7 @@ private:
 /// (an untouched row is equal to the tuple it came from, so that tuple serves).
 class RowWriter {
 public:
-  explicit RowWriter(const py::TupleObject& g) : g_(g), fresh_(g.size) {}
+  explicit RowWriter(const py::TupleObject& g) : g_(g), fresh_(g.size), ints_(g.size) {}
 
   /// The current value at (i, j), or null when row i is shorter than j + 1 (IndexError).
   const py::Value* get(std::int64_t i, std::int64_t j) {
@@ -109,22 +109,28 @@ public:
     if (!fresh_[ui].is_bound()) {
       fresh_[ui] = py::new_tuple(r.size);
       py::Value* items = py::tuple_items(fresh_[ui]);
-      py::copy_into_unbound(items, r.items(), r.size);
+      ints_[ui] = py::copy_row_into_unbound(items, r);
     }
     py::tuple_items(fresh_[ui])[static_cast<std::size_t>(j)] = v;
+    ints_[ui] = ints_[ui] && v.is(py::Kind::Int);
     return true;
   }
   py::Value finish() {
     py::Value out = py::new_tuple(g_.size);
     py::Value* rows = py::tuple_items(out);
-    for (std::uint32_t i = 0; i < g_.size; ++i)
+    for (std::uint32_t i = 0; i < g_.size; ++i) {
+      if (fresh_[i].is_bound() && ints_[i])
+        py::mark_ints_only(fresh_[i]);
       rows[i] = fresh_[i].is_bound() ? std::move(fresh_[i]) : g_[i];
+    }
     return out;
   }
 
 private:
   const py::TupleObject& g_;
   std::vector<py::Value> fresh_;
+  /// Whether fresh_[i] holds ints only so far.
+  std::vector<std::uint8_t> ints_;
 };
 
 } // namespace battgpu::dialects::tokpidjin

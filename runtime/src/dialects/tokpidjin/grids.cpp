@@ -434,10 +434,15 @@ Value cellwise_impl(const Value* args, std::size_t) {
         const Value* cells = r.items();
         bool all_int = true;
         std::int64_t zeros = 0;
-        for (std::int64_t j = 0; j < w; ++j) {
-          const bool is_int = cells[j].is(Kind::Int);
-          all_int &= is_int;
-          zeros += is_int & (cells[j].as_int() == 0);
+        if (r.ints_only) {
+          for (std::int64_t j = 0; j < w; ++j)
+            zeros += cells[j].as_int() == 0;
+        } else {
+          for (std::int64_t j = 0; j < w; ++j) {
+            const bool is_int = cells[j].is(Kind::Int);
+            all_int &= is_int;
+            zeros += is_int & (cells[j].as_int() == 0);
+          }
         }
         if (all_int) {
           Value shared = zeros == w   ? py::uniform_int_row(0, w)
@@ -449,6 +454,7 @@ Value cellwise_impl(const Value* args, std::size_t) {
             const std::int64_t fb = fallback.as_int();
             for (std::int64_t j = 0; j < w; ++j)
               new (&items[j]) Value(Value::integer(cells[j].as_int() == 0 ? 0 : fb));
+            py::mark_ints_only(shared);
           }
           out.push_back(std::move(shared));
           continue;
@@ -515,6 +521,8 @@ Value replace_impl(const Value* args, std::size_t) {
       new (&items[first]) Value(replacer);
       for (std::uint32_t j = first + 1; j < t.size; ++j)
         new (&items[j]) Value(op_eq_fast(t[j], replacee) ? replacer : t[j]);
+      if (t.ints_only && replacer.is(Kind::Int))
+        py::mark_ints_only(row);
       out.push_back(std::move(row));
       continue;
     }
@@ -897,7 +905,8 @@ Value half_columns(const py::TupleObject& g, bool right) {
     }
     Value row = py::new_tuple(k);
     Value* items = py::tuple_items(row);
-    py::copy_into_unbound(items, r.items() + start, k);
+    if (py::copy_into_unbound(items, r.items() + start, k))
+      py::mark_ints_only(row);
     rows[i] = std::move(row);
   }
   return out;

@@ -666,7 +666,12 @@ Value f_ofcolor_impl(const Value* args, std::size_t) {
         break;
       }
       const py::TupleObject& r = py::as_tuple(g[i]);
-      if (color.is(py::Kind::Int)) {
+      if (color.is(py::Kind::Int) && r.ints_only) {
+        const std::int64_t c = color.as_int();
+        for (std::uint32_t j = 0; j < r.size; ++j)
+          if (r[j].as_int() == c)
+            add(i, j);
+      } else if (color.is(py::Kind::Int)) {
         const std::int64_t c = color.as_int();
         for (std::uint32_t j = 0; j < r.size; ++j) {
           const Value& v = r[j];

@@ -77,6 +77,15 @@ const py::TupleObject* tuple_rows(const Value& grid) {
   return &g;
 }
 
+/// Whether every row of `g` (tuple rows) is marked as holding ints only: then so is every row
+/// made of their items.
+bool rows_ints_only(const py::TupleObject& g) {
+  for (const Value& r : g)
+    if (!py::as_tuple(r).ints_only)
+      return false;
+  return true;
+}
+
 /// `tuple(zip(*seqs))`: zip takes an iterator of every argument first (so any argument that
 /// is not iterable fails), then yields tuples until one of them runs out.
 Value zip_star(const std::vector<Value>& seqs) {
@@ -547,6 +556,7 @@ Value rot90_impl(const Value* args, std::size_t) {
     if (g->size == 0)
       return py::empty_tuple();
     const std::uint32_t m = shortest_row(*g), h = g->size;
+    const bool ints = rows_ints_only(*g);
     Value out = py::new_tuple(m);
     Value* rows = py::tuple_items(out);
     for (std::uint32_t k = 0; k < m; ++k) {
@@ -554,6 +564,8 @@ Value rot90_impl(const Value* args, std::size_t) {
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
         new (&items[t]) Value(py::as_tuple((*g)[h - 1 - t])[k]);
+      if (ints)
+        py::mark_ints_only(row);
       rows[k] = std::move(row);
     }
     return out;
@@ -576,6 +588,8 @@ Value rot180_impl(const Value* args, std::size_t) {
       Value* items = py::tuple_items(row);
       for (std::uint32_t k = 0; k < r.size; ++k)
         new (&items[k]) Value(r[r.size - 1 - k]);
+      if (r.ints_only)
+        py::mark_ints_only(row);
       rows[t] = std::move(row);
     }
     return out;
@@ -599,6 +613,7 @@ Value rot270_impl(const Value* args, std::size_t) {
     if (g->size == 0)
       return py::empty_tuple();
     const std::uint32_t m = shortest_row(*g), h = g->size;
+    const bool ints = rows_ints_only(*g);
     Value out = py::new_tuple(m);
     Value* rows = py::tuple_items(out);
     for (std::uint32_t s = 0; s < m; ++s) {
@@ -606,6 +621,8 @@ Value rot270_impl(const Value* args, std::size_t) {
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
         new (&items[t]) Value(py::as_tuple((*g)[t])[m - 1 - s]);
+      if (ints)
+        py::mark_ints_only(row);
       rows[s] = std::move(row);
     }
     return out;
@@ -679,6 +696,7 @@ Value dmirror_t_impl(const Value* args, std::size_t) {
     if (g->size == 0)
       return py::empty_tuple();
     const std::uint32_t m = shortest_row(*g), h = g->size;
+    const bool ints = rows_ints_only(*g);
     Value out = py::new_tuple(m);
     Value* rows = py::tuple_items(out);
     for (std::uint32_t k = 0; k < m; ++k) {
@@ -686,6 +704,8 @@ Value dmirror_t_impl(const Value* args, std::size_t) {
       Value* items = py::tuple_items(row);
       for (std::uint32_t t = 0; t < h; ++t)
         new (&items[t]) Value(py::as_tuple((*g)[t])[k]);
+      if (ints)
+        py::mark_ints_only(row);
       rows[k] = std::move(row);
     }
     return out;
@@ -718,6 +738,7 @@ Value cmirror_t_impl(const Value* args, std::size_t) {
     if (g->size == 0)
       return py::empty_tuple();
     const std::uint32_t m = shortest_row(*g), h = g->size;
+    const bool ints = rows_ints_only(*g);
     Value out = py::new_tuple(m);
     Value* rows = py::tuple_items(out);
     for (std::uint32_t k = 0; k < m; ++k) {
@@ -727,6 +748,8 @@ Value cmirror_t_impl(const Value* args, std::size_t) {
         const py::TupleObject& r = py::as_tuple((*g)[h - 1 - t]);
         new (&items[t]) Value(r[r.size - 1 - k]);
       }
+      if (ints)
+        py::mark_ints_only(row);
       rows[k] = std::move(row);
     }
     return out;
