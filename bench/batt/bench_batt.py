@@ -7,7 +7,14 @@ of battgpu's time per DSL function.
 
 Usage:
   bench_batt.py --battgpu BIN --reference DIR --tasks DIR --program FILE.py [--program ...]
-                [--repetitions N] [--python-tasks N] [--jobs N] [--extra-config NAME=ARGS]
+                [--build NAME=BIN ...] [--repetitions N] [--python-repetitions N]
+                [--python-tasks N] [--jobs N] [--extra-config NAME=ARGS]
+
+The repetitions are interleaved: each round runs every battgpu configuration once, and the
+CPython runs with the hints cached are spread over the rounds, so that a machine whose speed
+drifts (a shared one does) moves every column alike. `--build NAME=BIN` measures another
+battgpu build on one core in the same rounds (a plain Release build beside the
+profile-guided one, or an older commit).
 
 `--python-tasks N` runs CPython on the first N tasks only (a synthetic file of 20 000
 statements takes minutes a task set in CPython); per-call times are compared, and the number
@@ -71,27 +78,34 @@ def run_battgpu(args, program, jobs, tasks_dir, extra, binary=None):
         return r['timing']['run_seconds'], r['summary']['calls'], wall, r
 
 
-def measure(name, program, reps, fn):
-    times, calls, extra = [], 0, None
-    for _ in range(reps):
-        out = fn()
-        times.append(out[0])
-        calls = out[1]
-        extra = out
+def summarize(name, program, times, calls):
+    """Prints and returns the row of one measurement: median, range and spread of `times`."""
     med = statistics.median(times)
     row = {'name': name, 'program': os.path.basename(program), 'calls': calls,
-           'repetitions': reps, 'median_s': round(med, 4), 'min_s': round(min(times), 4),
+           'repetitions': len(times), 'median_s': round(med, 4), 'min_s': round(min(times), 4),
            'max_s': round(max(times), 4),
            'spread': round((max(times) - min(times)) / med, 3) if med else 0,
            'ms_per_call': round(1000 * med / calls, 4) if calls else None,
            'commit': commit()}
     print(json.dumps(row), flush=True)
-    return row, extra
+    return row
+
+
+def measure(name, program, reps, fn):
+    """`fn` run `reps` times in a row: (the row, fn's last output)."""
+    times, calls, extra = [], 0, None
+    for _ in range(reps):
+        extra = fn()
+        times.append(extra[0])
+        calls = extra[1]
+    return summarize(name, program, times, calls), extra
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--battgpu', required=True)
+    ap.add_argument('--build', action='append', default=[],
+                    help='NAME=BIN: another battgpu build, measured on one core alongside')
     ap.add_argument('--reference', required=True, help='reference/tokpidjin directory')
     ap.add_argument('--tasks', required=True)
     ap.add_argument('--program', action='append', required=True)
@@ -112,22 +126,47 @@ def main():
             row, _ = measure('cpython', program, args.python_repetitions,
                              lambda: run_python(args, program, False, args.tasks, args.python_tasks))
             per_call['cpython'] = row['ms_per_call']
-        row, _ = measure('cpython_cached_hints', program, args.python_repetitions,
-                         lambda: run_python(args, program, True, args.tasks, args.python_tasks))
-        per_call['cpython_cached_hints'] = row['ms_per_call']
-        configs = [('battgpu_1_core', 1, []), ('battgpu_all_cores', args.jobs, [])]
+        # (name, binary, jobs, extra arguments)
+        configs = [('battgpu_1_core', args.battgpu, 1, [])]
+        for spec in args.build:
+            name, _, binary = spec.partition('=')
+            configs.append((f'battgpu_1_core_{name}', binary, 1, []))
+        configs.append(('battgpu_all_cores', args.battgpu, args.jobs, []))
         for spec in args.extra_config:
             name, _, extra = spec.partition('=')
-            configs.append((name, args.jobs, extra.split()))
-        for name, jobs, extra in configs:
-            row, out = measure(name, program, args.repetitions,
-                               lambda: run_battgpu(args, program, jobs, args.tasks, extra))
+            configs.append((name, args.battgpu, args.jobs, extra.split()))
+        times = {name: [] for name, *_ in configs}
+        calls = {}
+        python_times, python_calls = [], 0
+        rounds = max(args.repetitions, args.python_repetitions)
+        python_rounds = {round(r * rounds / args.python_repetitions)
+                         for r in range(args.python_repetitions)}
+        for r in range(rounds):
+            if r in python_rounds:
+                seconds, python_calls = run_python(args, program, True, args.tasks,
+                                                   args.python_tasks)
+                python_times.append(seconds)
+            if r >= args.repetitions:
+                continue
+            for name, binary, jobs, extra in configs:
+                seconds, n, _, _ = run_battgpu(args, program, jobs, args.tasks, extra, binary)
+                times[name].append(seconds)
+                calls[name] = n
+        row = summarize('cpython_cached_hints', program, python_times, python_calls)
+        per_call['cpython_cached_hints'] = row['ms_per_call']
+        for name, *_ in configs:
             # ms_per_call of a multi-threaded run is wall time per call (throughput).
-            per_call[name] = row['ms_per_call']
+            per_call[name] = summarize(name, program, times[name], calls[name])['ms_per_call']
+        for name, *_ in configs:
+            if not name.startswith('battgpu_1_core'):
+                continue
+            one = per_call[name]
+            speedups = {k: round(v / one, 1) for k, v in per_call.items()
+                        if one and k.startswith('cpython')}
+            print(json.dumps({'name': 'speedup_' + name.removeprefix('battgpu_'),
+                              'program': os.path.basename(program), 'over': speedups}),
+                  flush=True)
         one = per_call.get('battgpu_1_core')
-        speedups = {k: round(v / one, 1) for k, v in per_call.items() if one and k.startswith('cpython')}
-        print(json.dumps({'name': 'speedup_1_core', 'program': os.path.basename(program),
-                          'over': speedups}), flush=True)
         if args.jobs > 1 and per_call.get('battgpu_all_cores'):
             eff = one / (per_call['battgpu_all_cores'] * args.jobs)
             print(json.dumps({'name': 'core_scaling', 'program': os.path.basename(program),
