@@ -171,4 +171,17 @@ TEST(CanonicalOrder, BooleansBeforeNumbersAndMixedTuples) {
   EXPECT_EQ(py::to_canonical(tuples), R"({"frozenset":[[1],[2,{"bool":true}],[2,0]]})");
 }
 
+TEST(CanonicalOrder, StringsAsPythonsJsonWritesThem) {
+  // json.dumps(s) with ensure_ascii, as the reference runner writes strings: control characters
+  // and everything beyond ASCII as \uXXXX, lower-case, a surrogate pair past U+FFFF.
+  const auto written = [](std::string_view s) {
+    std::string out;
+    py::write_json_string(out, s);
+    return out;
+  };
+  EXPECT_EQ(written("a\x01\x1f"), R"("a\u0001\u001f")");
+  EXPECT_EQ(written("\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"), R"("\u00e9\u20ac\ud83d\ude00")");
+  EXPECT_EQ(written("tab\there\"q\\"), R"("tab\there\"q\\")");
+}
+
 } // namespace

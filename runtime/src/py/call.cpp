@@ -12,10 +12,6 @@
 namespace battgpu::py {
 namespace {
 
-thread_local int t_depth = 0;
-thread_local int t_base_depth = 3; // <module>, the runner's main, batt
-thread_local const std::atomic<bool>* t_cancel = nullptr;
-
 Error not_callable() {
   return Error{Exc::TypeError, "object is not callable"};
 }
@@ -65,33 +61,6 @@ Value call_closure(const ClosureObject& c, const Value* args, std::size_t nargs)
 }
 
 } // namespace
-
-FrameGuard::FrameGuard(int frames) : frames_(frames) {
-  t_depth += frames;
-  ok_ = t_depth + t_base_depth <= kRecursionLimit;
-}
-FrameGuard::~FrameGuard() {
-  t_depth -= frames_;
-}
-void FrameGuard::set_base_depth(int frames) {
-  t_base_depth = frames;
-}
-int FrameGuard::base_depth() {
-  return t_base_depth;
-}
-bool FrameGuard::fits(int frames) {
-  return t_depth + frames + t_base_depth <= kRecursionLimit;
-}
-int FrameGuard::depth() {
-  return t_depth;
-}
-
-void set_thread_cancel_flag(const std::atomic<bool>* flag) {
-  t_cancel = flag;
-}
-bool cancel_requested() {
-  return t_cancel != nullptr && t_cancel->load(std::memory_order_relaxed);
-}
 
 Value safe_default_value(SafeDefault kind) {
   switch (kind) {

@@ -296,10 +296,11 @@ std::string float_repr(double d) {
 void write_json_string(std::string& out, std::string_view s) {
   // As Python's json.dumps writes a str (ensure_ascii): every character beyond ASCII as
   // \uXXXX (a surrogate pair past U+FFFF); the text is the UTF-8 of Python's str.
-  auto hex4 = [&](std::uint32_t u) {
-    char buf[8];
-    std::snprintf(buf, sizeof(buf), "\\u%04x", u);
-    out += buf;
+  auto hex4 = [&](std::uint32_t u) { // u is below 0x10000: four hex digits
+    constexpr char kHex[] = "0123456789abcdef";
+    const char text[6] = {
+        '\\', 'u', kHex[(u >> 12) & 15], kHex[(u >> 8) & 15], kHex[(u >> 4) & 15], kHex[u & 15]};
+    out.append(text, sizeof text);
   };
   out.push_back('"');
   for (std::size_t i = 0; i < s.size();) {

@@ -53,9 +53,6 @@ int compare_numbers(const Value& a, const Value& b) {
   return c == 2 ? 2 : -c;
 }
 
-/// Set when a comparison went deeper than the recursion limit (take_comparison_too_deep).
-thread_local bool t_comparison_too_deep = false;
-
 bool tuples_equal(const TupleObject& x, const TupleObject& y);
 bool frozensets_equal(const Value& a, const Value& b);
 
@@ -71,10 +68,10 @@ int items_equal(const Value& a, const Value& b) {
   if (a.kind() != b.kind() || (a.kind() != Kind::Tuple && a.kind() != Kind::FrozenSet))
     return op_eq(a, b) ? 1 : 0;
   // Whether this comparison went too deep: the flag as it was before it is kept.
-  const bool outer = std::exchange(t_comparison_too_deep, false);
+  const bool outer = std::exchange(detail::comparison_too_deep, false);
   const bool equal =
       a.kind() == Kind::Tuple ? tuples_equal(as_tuple(a), as_tuple(b)) : frozensets_equal(a, b);
-  if (std::exchange(t_comparison_too_deep, outer))
+  if (std::exchange(detail::comparison_too_deep, outer))
     return -1;
   return equal ? 1 : 0;
 }
@@ -96,7 +93,7 @@ bool tuples_equal(const TupleObject& x, const TupleObject& y) {
   for (std::uint32_t i = 0; i < n; ++i) {
     const int equal = items_equal(x[i], y[i]);
     if (equal < 0)
-      t_comparison_too_deep = true;
+      detail::comparison_too_deep = true;
     if (equal <= 0)
       return false;
   }
@@ -181,14 +178,6 @@ bool python_is(const Value& a, const Value& b) {
   }
 }
 
-bool take_comparison_too_deep() noexcept {
-  return std::exchange(t_comparison_too_deep, false);
-}
-
-void mark_comparison_too_deep() noexcept {
-  t_comparison_too_deep = true;
-}
-
 Error comparison_recursion_error() {
   return Error{Exc::RecursionError, "maximum recursion depth exceeded in comparison"};
 }
@@ -236,7 +225,7 @@ bool op_eq(const Value& a, const Value& b) {
     // The comparison's own level (PyObject_RichCompare), under which the items are compared.
     FrameGuard level;
     if (!level.ok()) {
-      t_comparison_too_deep = true;
+      detail::comparison_too_deep = true;
       return false;
     }
     return a.kind() == Kind::Tuple ? tuples_equal(as_tuple(a), as_tuple(b))
@@ -359,7 +348,7 @@ Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
   case Kind::FrozenSet: {
     const SetTable& x = as_set_table(a);
     const SetTable& y = as_set_table(b);
-    const bool outer = std::exchange(t_comparison_too_deep, false);
+    const bool outer = std::exchange(detail::comparison_too_deep, false);
     bool result = false;
     switch (op) {
     case CompareOp::Le:
@@ -375,7 +364,7 @@ Result<bool> compare(const Value& a, const Value& b, CompareOp op) {
       result = x.size() > y.size() && SetTable::is_subset(y, x);
       break;
     }
-    if (std::exchange(t_comparison_too_deep, outer))
+    if (std::exchange(detail::comparison_too_deep, outer))
       return comparison_recursion_error();
     return result;
   }

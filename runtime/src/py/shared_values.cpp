@@ -54,7 +54,12 @@ Value empty_frozenset() {
 
 Value one_cell_frozenset(Dialect dialect, std::int64_t i, std::int64_t j, std::int64_t c) {
   const bool tokpidjin = dialect == Dialect::Tokpidjin;
-  auto make = [&] { return frozenset_of({tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j)}); };
+  auto make = [&] {
+    // frozenset({cell}): one key in the table of 8, at the slot its hash starts from.
+    Value cell = tokpidjin ? cell_of(i, j, c) : arc_cell_of(c, i, j);
+    const std::int64_t h = hash(cell), slot = h & (SetTable::kMinSize - 1);
+    return make_frozenset(SetTable::from_layout(SetTable::kMinSize - 1, 1, &slot, &h, &cell));
+  };
   if (i < 0 || i >= kSide || j < 0 || j >= kSide || c < 0 || c >= kColours)
     return make();
   std::atomic<FrozenSetObject*>& slot =

@@ -71,6 +71,8 @@ private:
       for (std::uint32_t m = 0; m < arity_; ++m)
         new (&t->items()[m]) Value();
       make_(k, t->items());
+      t->ints_only = std::all_of(t->items(), t->items() + arity_,
+                                 [](const Value& v) { return v.is(Kind::Int); });
       t->immortal = true;
       t->shared_for_equal_values = true;
       hash(Value::immortal_object(t)); // computed once, kept in the tuple

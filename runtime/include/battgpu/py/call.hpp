@@ -65,37 +65,56 @@ Value safe_default_of(const Value& f);
 /// The value a SafeDefault kind stands for (a fresh `safe_callable` for SafeCallable).
 Value safe_default_value(SafeDefault kind);
 
+/// The recursion limit, `sys.getrecursionlimit()`.
+inline constexpr int kRecursionLimit = 1000;
+
+namespace detail {
+/// This thread's Python frames (FrameGuard), and those of the program that calls the batt.
+/// Defined here with constant initial values, so that every DSL call counts its frames inline.
+constinit inline thread_local int frame_depth = 0;
+constinit inline thread_local int base_frame_depth = 3; // <module>, the runner's main, batt
+} // namespace detail
+
 /// Python's frame depth: every Python-level function (a DSL function, its tokpidjin wrapper,
 /// a closure) counts one frame against the recursion limit of the reference runs (1000 less
 /// the frames of the runner that calls the batt).
 class FrameGuard {
 public:
-  explicit FrameGuard(int frames = 1);
-  ~FrameGuard();
+  explicit FrameGuard(int frames = 1) : frames_(frames) {
+    detail::frame_depth += frames;
+    ok_ = detail::frame_depth + detail::base_frame_depth <= kRecursionLimit;
+  }
+  ~FrameGuard() { detail::frame_depth -= frames_; }
   FrameGuard(const FrameGuard&) = delete;
   FrameGuard& operator=(const FrameGuard&) = delete;
   /// False when entering went past the limit: the caller must raise RecursionError.
   bool ok() const { return ok_; }
   /// The frames of the calling program (the batt function and the runner around it).
-  static void set_base_depth(int frames);
-  static int base_depth();
-  static int depth();
+  static void set_base_depth(int frames) { detail::base_frame_depth = frames; }
+  static int base_depth() { return detail::base_frame_depth; }
+  static int depth() { return detail::frame_depth; }
   /// Whether `frames` more frames would still be within the recursion limit (a fast path that
   /// skips nested calls may run only when those calls could not have hit the limit).
-  static bool fits(int frames);
+  static bool fits(int frames) {
+    return detail::frame_depth + frames + detail::base_frame_depth <= kRecursionLimit;
+  }
 
 private:
   int frames_;
   bool ok_;
 };
 
-/// The recursion limit, `sys.getrecursionlimit()`.
-inline constexpr int kRecursionLimit = 1000;
-
 /// The time limit: once the flag set for this thread is raised (by a watchdog), every call
 /// this thread makes fails with Exc::Timeout, which no handler catches, as the reference
 /// runner's alarm raises a BaseException.
-void set_thread_cancel_flag(const std::atomic<bool>* flag);
-bool cancel_requested();
+namespace detail {
+constinit inline thread_local const std::atomic<bool>* cancel_flag = nullptr;
+} // namespace detail
+inline void set_thread_cancel_flag(const std::atomic<bool>* flag) {
+  detail::cancel_flag = flag;
+}
+inline bool cancel_requested() {
+  return detail::cancel_flag != nullptr && detail::cancel_flag->load(std::memory_order_relaxed);
+}
 
 } // namespace battgpu::py

@@ -12,10 +12,22 @@ namespace battgpu::py {
 /// gives false and leaves take_comparison_too_deep() set (CPython's RecursionError "in
 /// comparison", which the function comparing raises: py::call turns it into that error).
 bool eq(const Value& a, const Value& b);
+namespace detail {
+/// Set when a comparison of this thread went past the recursion limit. Defined here, with a
+/// constant initial value, so that every call of a DSL function (which takes it around its
+/// body) reads it inline.
+constinit inline thread_local bool comparison_too_deep = false;
+} // namespace detail
 /// Whether a comparison of this thread went past the recursion limit since the last call;
 /// clears it.
-bool take_comparison_too_deep() noexcept;
-void mark_comparison_too_deep() noexcept;
+inline bool take_comparison_too_deep() noexcept {
+  const bool was = detail::comparison_too_deep;
+  detail::comparison_too_deep = false;
+  return was;
+}
+inline void mark_comparison_too_deep() noexcept {
+  detail::comparison_too_deep = true;
+}
 /// The RecursionError of such a comparison.
 Error comparison_recursion_error();
 /// Python's `a is b` as far as it can be told: what PyObject_RichCompareBool takes for equal
