@@ -411,10 +411,14 @@ py::Value ToValue::convert(PyObject* o, const Path& path) {
     if (!scope.entered())
       throw nb::python_error();
     py::Value t = n == 0 ? py::empty_tuple() : py::new_tuple(static_cast<std::size_t>(n));
+    bool ints = n > 0;
     for (Py_ssize_t i = 0; i < n; ++i) {
       Path item{&path, nullptr, i};
       py::tuple_items(t)[i] = convert(PyTuple_GET_ITEM(o, i), item);
+      ints = ints && py::tuple_items(t)[i].is(py::Kind::Int);
     }
+    if (ints)
+      py::mark_ints_only(t); // a grid's row: read by the DSL without each cell's kind
     memo_.emplace(o, t);
     return t;
   }
