@@ -60,7 +60,8 @@ log() { echo "$*" | tee -a "$OUT/summary.txt" "$FINAL_OUT/summary.txt"; }
 
 if has build; then
   start=$SECONDS
-  CONFIGURE=(cmake --preset device)
+  # The tests that read the ARC data, the oracle and the references look for them there.
+  CONFIGURE=(cmake --preset device "-DBATTGPU_SHARED_DIR=$BATTGPU_SHARED_DIR")
   [ -n "${E2E_REGENERATED:-}" ] && CONFIGURE+=("-DBATTGPU_E2E_REGENERATED=$(realpath "$E2E_REGENERATED")")
   MIMALLOC_DIR="${MIMALLOC_DIR:-$BATTGPU_SHARED_DIR/mimalloc/lib/x86_64-linux-gnu/cmake/mimalloc}"
   [ -d "$MIMALLOC_DIR" ] && CONFIGURE+=("-Dmimalloc_DIR=$MIMALLOC_DIR")

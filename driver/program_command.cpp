@@ -59,9 +59,10 @@ Options:
   --time-limit S    seconds a call may take (default 30, as the reference runner); a call
                     past it is recorded with status timeout and the run goes on; 0: none
   --jobs N          worker threads, which read the task files too (default: every core)
-  --block N         tasks whose calls run together, statement by statement (default: up
-                    to 8, fewer where needed to give every thread several blocks, and
-                    for long programs, to bound memory)
+  --block N         tasks whose calls run together, statement by statement (default: one;
+                    with extraction batched, BATTGPU_BATCH_OBJECTS=1, or grid statements
+                    on, up to 8, fewer where needed to give every thread several blocks,
+                    and for long programs, to bound memory)
   --calls-apart N   without --block, a program of N statements or more runs each call
                     in a block of its own (with --score and calls reused, each sample's
                     two calls), so that one task's calls run on several threads (default

@@ -3,7 +3,6 @@
 #include "battgpu/interp/watchdog.hpp"
 #include "battgpu/py/call_profile.hpp"
 #include "battgpu/py/py.hpp"
-#include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 
 #include <algorithm>
@@ -535,7 +534,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   jobs = std::max(1u, jobs);
   summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
                         longest_function(program) >= options.calls_apart_statements;
-  summary.batch_objects = batch_objects_for(jobs, summary.calls_apart);
+  summary.batch_objects = batch_objects_by_default();
   summary.grid_statements = summary.calls_apart ? GridStatements::Off : options.grid_statements;
   // Without batching, a block gains nothing from holding several tasks, and one task a block
   // balances the threads best.
@@ -778,20 +777,11 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
 
 } // namespace
 
-bool batch_objects_for(unsigned jobs, bool calls_apart) {
-  switch (runtime::py_objects_batching_mode()) {
-  case runtime::ObjectBatching::Off:
-    return false;
-  case runtime::ObjectBatching::On:
-    return true;
-  case runtime::ObjectBatching::Auto:
-    break;
-  }
-  if (calls_apart)
-    return false;
-  const unsigned cpu_threads = runtime::config().cpu_threads;
-  return jobs <
-         (cpu_threads != 0 ? cpu_threads : std::max(1u, std::thread::hardware_concurrency()));
+bool batch_objects_by_default() {
+  // Auto is off: a block's extractions are a few dozen grids of at most 900 cells, which each
+  // call's own pending extraction does faster than a batch through the runtime's thread pool
+  // or a GPU, with idle cores or without (bench/RESULTS.md). Forcing it still batches.
+  return runtime::py_objects_batching_mode() == runtime::ObjectBatching::On;
 }
 
 RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,

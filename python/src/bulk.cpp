@@ -114,8 +114,7 @@ void ValuesRun::worker(unsigned index) {
   if (watchdog_)
     watchdog_->attach(); // stops this thread's runaway statements at the limit
   // Executors keep scratch state while they run: each worker has its own.
-  ExecutorSet executors(program_->program, options_.time_limit,
-                        interp::batch_objects_for(jobs_, /*calls_apart=*/false));
+  ExecutorSet executors(program_->program, options_.time_limit, interp::batch_objects_by_default());
   const std::size_t ahead = kBlocksAheadPerJob * jobs_;
   while (true) {
     std::size_t b;

@@ -44,8 +44,7 @@ ExecutorPool::Lease ExecutorPool::lease() {
     }
   }
   if (!set)
-    set = std::make_unique<ExecutorSet>(program_, time_limit_,
-                                        interp::batch_objects_for(1, /*calls_apart=*/true));
+    set = std::make_unique<ExecutorSet>(program_, time_limit_, interp::batch_objects_by_default());
   return Lease(*this, std::move(set));
 }
 

@@ -18,7 +18,7 @@ namespace battgpu::python {
 class ExecutorSet {
 public:
   /// `batch_objects`: whether the calls run together batch their object extractions
-  /// (interp::batch_objects_for).
+  /// (interp::batch_objects_by_default).
   ExecutorSet(const frontend::Program& program, double time_limit, bool batch_objects)
       : program_(program), time_limit_(time_limit), batch_objects_(batch_objects) {}
   interp::Executor& get(std::size_t function);

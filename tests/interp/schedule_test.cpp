@@ -5,7 +5,6 @@
 // calling thread, up to every task. `auto` batches no extraction of calls run apart.
 #include "battgpu/frontend/parser.hpp"
 #include "battgpu/interp/runner.hpp"
-#include "battgpu/runtime/config.hpp"
 #include "battgpu/runtime/py_objects.hpp"
 #include "battgpu/tasks/task.hpp"
 #include "test_inputs.hpp"
@@ -122,29 +121,28 @@ TEST(Schedule, ThreadTimingsAccountForEveryBlock) {
   }
 }
 
-TEST(Schedule, AutoBatchesNoExtractionOfCallsRunApart) {
-  // A call run as a block of its own has no other call in flight to batch its extractions
-  // with: `auto` leaves them unbatched there, and only there; forcing batching still does.
+TEST(Schedule, AutoBatchesNoExtractionForcingDoes) {
+  // By default each call extracts its own objects, run apart or together, with the runtime's
+  // CPU threads idle or not (measured the faster); BATTGPU_BATCH_OBJECTS=1 still batches, even
+  // a call run as a block of its own.
   const frontend::Program program = synthetic_batt();
   const std::vector<tasks::Task> tasks = training_tasks(4);
   const runtime::ObjectBatching mode = runtime::py_objects_batching_mode();
-  auto batched = [&](runtime::ObjectBatching m, bool apart) {
+  auto batched = [&](runtime::ObjectBatching m, bool apart, unsigned jobs) {
     runtime::set_py_objects_batching(m);
     RunOptions options;
-    options.jobs = 1;
+    options.jobs = jobs;
     options.calls_apart_statements = apart ? 1 : 0;
     const RunSummary summary = run_program(program, tasks, options);
     EXPECT_EQ(summary.calls_apart, apart);
     return summary.batch_objects;
   };
-  EXPECT_FALSE(batched(runtime::ObjectBatching::Auto, true));
-  EXPECT_TRUE(batched(runtime::ObjectBatching::On, true));
-  EXPECT_FALSE(batched(runtime::ObjectBatching::Off, false));
-  // Together, auto batches where one worker leaves the runtime's other CPU threads idle.
-  const unsigned cpu_threads = runtime::config().cpu_threads != 0
-                                   ? runtime::config().cpu_threads
-                                   : std::max(1u, std::thread::hardware_concurrency());
-  EXPECT_EQ(batched(runtime::ObjectBatching::Auto, false), cpu_threads > 1);
+  for (const bool apart : {false, true})
+    for (const unsigned jobs : {1u, 2u}) {
+      EXPECT_FALSE(batched(runtime::ObjectBatching::Auto, apart, jobs));
+      EXPECT_FALSE(batched(runtime::ObjectBatching::Off, apart, jobs));
+      EXPECT_TRUE(batched(runtime::ObjectBatching::On, apart, jobs));
+    }
   runtime::set_py_objects_batching(mode);
 }
 

@@ -159,11 +159,10 @@ RunSummary run_program(const frontend::Program& program, const std::vector<tasks
 RunSummary run_program(const CompiledProgram& program, const std::vector<tasks::Task>& tasks,
                        const RunOptions& options);
 
-/// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): by
-/// default only where `jobs` worker threads leave idle some of the runtime's CPU threads
-/// (BATTGPU_CPU_THREADS, every core by default), which the batch's CPU path runs on, and where
-/// a block holds more than one call: a call run apart has no others to batch with.
-bool batch_objects_for(unsigned jobs, bool calls_apart);
+/// Whether the calls in flight batch their object extractions (runtime::ObjectBatching): only
+/// where BATTGPU_BATCH_OBJECTS=1 forces it. By default (auto) each call extracts its own,
+/// which was measured faster on every host tried, with cores idle or not and with a GPU.
+bool batch_objects_by_default();
 
 /// A grid as Python's tuple of row tuples.
 py::Value grid_value(const dsl::Grid& grid);

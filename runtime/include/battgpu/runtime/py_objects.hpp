@@ -71,9 +71,10 @@ std::vector<py::Value> batch_py_objects(std::span<const PyObjectsRequest> reques
 
 /// Whether `battgpu run`'s interpreter gathers the object extractions of a statement over
 /// every call in flight into one batch_py_objects call. BATTGPU_BATCH_OBJECTS=0 turns it off,
-/// =1 on; by default it is Auto: the runner batches where it leaves cores idle (the batch's
-/// CPU path and the GPU path's host stages need them; with a worker on every core, batching
-/// was measured slower than the calls one at a time). Tests switch it to compare both.
+/// =1 on; by default it is Auto, which the runner takes as off: batching was measured slower
+/// than each call's own extraction on every host tried, with a worker on every core, with
+/// cores left idle and with a GPU (interp::batch_objects_by_default). Tests switch it to
+/// compare both.
 enum class ObjectBatching { Off, On, Auto };
 ObjectBatching py_objects_batching_mode();
 /// Not Off.
