@@ -74,6 +74,7 @@ void Watchdog::detach() {
 }
 
 void Watchdog::watch() {
+  CallClock::calibrate();
   std::unique_lock lock(mutex_);
   while (!stop_cv_.wait_for(lock, period_, [&] { return stop_; })) {
     const std::int64_t now = now_ns();

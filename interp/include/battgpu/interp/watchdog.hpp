@@ -6,6 +6,8 @@
 // exception (py::set_thread_cancel_flag), as the reference runner's alarm does.
 #pragma once
 
+#include "battgpu/interp/call_clock.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -56,11 +58,8 @@ public:
   /// thread that outlives it).
   static void detach();
 
-  static std::int64_t now_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
+  /// The clock of the deadlines (interp/call_clock.hpp).
+  static std::int64_t now_ns() { return CallClock::now_ns(); }
 
 private:
   void watch();

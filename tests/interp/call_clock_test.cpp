@@ -1,0 +1,48 @@
+// The call clock against steady_clock: once calibrated (on the time-stamp counter where that
+// is a clock), its readings never go back and measure the same intervals, so that the time
+// limit means the same seconds either way.
+#include "battgpu/interp/call_clock.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <thread>
+
+namespace battgpu::interp {
+namespace {
+
+TEST(CallClock, AgreesWithSteadyClockAfterCalibration) {
+  const std::int64_t before = CallClock::now_ns();
+  CallClock::calibrate();
+  CallClock::calibrate(); // a second call measures nothing again
+  const std::int64_t after = CallClock::now_ns();
+  std::printf("call clock on the time-stamp counter: %s\n", CallClock::uses_tsc() ? "yes" : "no");
+  // The switch to the counter, if it happened here, moves readings by well under 1 ms.
+  EXPECT_GE(after, before - 1'000'000);
+  EXPECT_LT(std::llabs(CallClock::now_ns() - CallClock::steady_ns()), 1'000'000);
+
+  const std::int64_t clock0 = CallClock::now_ns(), steady0 = CallClock::steady_ns();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const std::int64_t clock1 = CallClock::now_ns(), steady1 = CallClock::steady_ns();
+  const std::int64_t measured = clock1 - clock0, expected = steady1 - steady0;
+  // The rate is measured to a few parts in 10^5; the two readings at each end are apart by
+  // the time a reading takes, and this thread may be descheduled between them.
+  EXPECT_NEAR(static_cast<double>(measured), static_cast<double>(expected),
+              100e3 + 1e-3 * static_cast<double>(expected));
+}
+
+TEST(CallClock, NeverGoesBack) {
+  CallClock::calibrate();
+  std::int64_t last = CallClock::now_ns();
+  int backwards = 0;
+  for (int i = 0; i < 1'000'000; ++i) {
+    const std::int64_t now = CallClock::now_ns();
+    backwards += now < last;
+    last = now;
+  }
+  EXPECT_EQ(backwards, 0);
+}
+
+} // namespace
+} // namespace battgpu::interp
