@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <thread>
 
 namespace battgpu::interp {
@@ -18,9 +17,10 @@ TEST(CallClock, AgreesWithSteadyClockAfterCalibration) {
   CallClock::calibrate(); // a second call measures nothing again
   const std::int64_t after = CallClock::now_ns();
   std::printf("call clock on the time-stamp counter: %s\n", CallClock::uses_tsc() ? "yes" : "no");
-  // The switch to the counter, if it happened here, moves readings by well under 1 ms.
+  // The switch to the counter, if it happened here, moves readings by well under 1 ms. (Long
+  // after calibration the two clocks part by the rate's error, a few parts in 10^5, and by
+  // steady_clock's own slewing: intervals are what must agree.)
   EXPECT_GE(after, before - 1'000'000);
-  EXPECT_LT(std::llabs(CallClock::now_ns() - CallClock::steady_ns()), 1'000'000);
 
   const std::int64_t clock0 = CallClock::now_ns(), steady0 = CallClock::steady_ns();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
