@@ -2,7 +2,7 @@
 """ctest driver of the differential tests: (re)generates a case file when its inputs changed,
 then runs battgpu-diff on it and passes its exit status on.
 
-    run_differential.py --runner BATTGPU_DIFF --cases FILE --source gen|tests
+    run_differential.py --runner BATTGPU_DIFF --cases FILE --source gen|tests|odd-grids
                         --dialect D --reference DIR [--tasks DIR] [--per-function N]
                         [--seed S] [--jobs J] [--python PY] [-- battgpu-diff options]
 
@@ -27,7 +27,8 @@ def fingerprint(args):
     """A digest of everything the case file depends on."""
     h = hashlib.sha256()
     files = [os.path.join(HERE, n) for n in ("gen_cases.py", "dslcases.py",
-                                              "record_arcdsl_tests.py")]
+                                              "record_arcdsl_tests.py",
+                                              "odd_grid_cases.py")]
     for name in sorted(os.listdir(args.reference)):
         if name.endswith(".py"):
             files.append(os.path.join(args.reference, name))
@@ -51,6 +52,9 @@ def generate(args):
                "--reference", args.reference, "--tasks", args.tasks, "--out", args.cases,
                "--per-function", str(args.per_function), "--seed", str(args.seed),
                "--jobs", str(args.jobs)]
+    elif args.source == "odd-grids":
+        cmd = [args.python, os.path.join(HERE, "odd_grid_cases.py"), "--reference",
+               args.reference, "--out", args.cases, "--seed", str(args.seed)]
     else:
         cmd = [args.python, os.path.join(HERE, "record_arcdsl_tests.py"), "--reference",
                args.reference, "--out", args.cases]
@@ -67,7 +71,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runner", required=True)
     p.add_argument("--cases", required=True)
-    p.add_argument("--source", choices=("gen", "tests"), default="gen")
+    p.add_argument("--source", choices=("gen", "tests", "odd-grids"), default="gen")
     p.add_argument("--dialect", required=True)
     p.add_argument("--reference", required=True)
     p.add_argument("--tasks", default="")

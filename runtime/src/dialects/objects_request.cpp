@@ -12,9 +12,11 @@
 #include "tokpidjin/higher_order.hpp"
 #include "tokpidjin/objects.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <new>
+#include <unordered_map>
 
 namespace battgpu::dialects {
 namespace {
@@ -302,16 +304,13 @@ std::uint32_t simulate_on_host(const Cell* cells, const sim::Params& params,
                                pair_hashes);
 }
 
-template <class Cell, class Index>
-Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t w,
-                          const Cell* cells, const sim::Layout<Index>& layout) {
+namespace {
+
+/// Places the cells of a computed layout into the result's tables: `cells.value(c)` and
+/// `cells.hash(c)` give the Python cell of cell number c and its hash.
+template <class Cells, class Index>
+Value place_objects(ObjectsShape shape, const Cells& cells, const sim::Layout<Index>& layout) {
   const std::uint32_t nobj = layout.header->objects;
-  const sim::CellForm form = cell_form(dialect);
-  const auto uw = static_cast<std::uint32_t>(w);
-  auto cell_at = [&](std::uint32_t c) {
-    const std::uint32_t i = c / uw, j = c - i * uw;
-    return cell_value(dialect, i, j, static_cast<std::int64_t>(cells[c]));
-  };
   if (shape == ObjectsShape::TupleOfTuples) {
     if (nobj == 0)
       return py::empty_tuple();
@@ -323,7 +322,7 @@ Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t 
       Value obj = py::new_tuple(count);
       Value* cells_out = py::tuple_items(obj);
       for (std::size_t q = 0; q < count; ++q)
-        cells_out[q] = cell_at(layout.cell[at + q]);
+        cells_out[q] = cells.value(layout.cell[at + q]);
       at += count;
       items[k] = std::move(obj);
     }
@@ -344,11 +343,9 @@ Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t 
     sim::FrozenSetHash fh;
     for (std::size_t q = 0; q < count; ++q) {
       const std::uint32_t c = layout.cell[at + q];
-      const std::uint32_t i = c / uw, j = c - i * uw;
-      const auto colour = static_cast<std::int64_t>(cells[c]);
       slots[q] = layout.slot[at + q];
-      hashes[q] = sim::cell_hash(form, i, j, colour);
-      keys[q] = cell_value(dialect, i, j, colour);
+      hashes[q] = cells.hash(c);
+      keys[q] = cells.value(c);
       fh.add(hashes[q]);
     }
     at += count;
@@ -381,9 +378,36 @@ Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t 
       py::SetTable::from_layout(mask, nobj, slots.data(), hashes.data(), keys.data()));
 }
 
-Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std::int64_t* cells,
-                          std::int64_t h, std::int64_t w, bool univalued, bool diagonal,
-                          bool has_bg, std::int64_t bg) {
+/// The cells of a grid of ints: `dialect`'s cell of each colour.
+template <class Cell> struct IntCells {
+  py::Dialect dialect;
+  sim::CellForm form;
+  std::uint32_t w;
+  const Cell* colours;
+  Value value(std::uint32_t c) const {
+    const std::uint32_t i = c / w;
+    return cell_value(dialect, i, c - i * w, static_cast<std::int64_t>(colours[c]));
+  }
+  std::int64_t hash(std::uint32_t c) const {
+    const std::uint32_t i = c / w;
+    return sim::cell_hash(form, i, c - i * w, static_cast<std::int64_t>(colours[c]));
+  }
+};
+
+} // namespace
+
+template <class Cell, class Index>
+Value materialise_objects(py::Dialect dialect, ObjectsShape shape, std::int64_t w,
+                          const Cell* cells, const sim::Layout<Index>& layout) {
+  const IntCells<Cell> source{dialect, cell_form(dialect), static_cast<std::uint32_t>(w), cells};
+  return place_objects(shape, source, layout);
+}
+
+namespace {
+
+/// The parameters of objects(grid, univalued, diagonal, without_bg) on an h x w grid.
+sim::Params objects_params(py::Dialect dialect, ObjectsShape shape, std::int64_t h, std::int64_t w,
+                           bool univalued, bool diagonal, bool has_bg, std::int64_t bg) {
   sim::Params p;
   p.h = h;
   p.w = w;
@@ -393,21 +417,155 @@ Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std::in
   p.bg = bg;
   p.form = cell_form(dialect);
   p.sets = shape != ObjectsShape::TupleOfTuples;
+  return p;
+}
+
+/// This thread's memory for the layout of an n-cell grid's simulation, kept for the next.
+sim::Layout<std::uint32_t> thread_layout(std::int64_t n) {
+  thread_local std::vector<std::int64_t> memory;
+  const std::size_t bytes = sim::layout_bytes(n, sizeof(std::uint32_t));
+  if (memory.size() * sizeof(std::int64_t) < bytes)
+    memory.resize((bytes + sizeof(std::int64_t) - 1) / sizeof(std::int64_t));
+  return sim::layout_at<std::uint32_t>(memory.data(), n);
+}
+
+} // namespace
+
+Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std::int64_t* cells,
+                          std::int64_t h, std::int64_t w, bool univalued, bool diagonal,
+                          bool has_bg, std::int64_t bg) {
+  const sim::Params p = objects_params(dialect, shape, h, w, univalued, diagonal, has_bg, bg);
   if (p.sets && h <= kOrderSpan && w <= kOrderSpan &&
       py::pending_tables_enabled().load(std::memory_order_relaxed)) {
     const ShapeTables& tables = cached_shape(h, w);
     return objects_with_pending_cells(dialect, shape, cells, p, tables.order.data(),
                                       tables.padded_order.data());
   }
-  const std::int64_t n = h * w;
-  thread_local std::vector<std::int64_t> memory;
-  const std::size_t bytes = sim::layout_bytes(n, sizeof(std::uint32_t));
-  if (memory.size() * sizeof(std::int64_t) < bytes)
-    memory.resize((bytes + sizeof(std::int64_t) - 1) / sizeof(std::int64_t));
-  const auto layout = sim::layout_at<std::uint32_t>(memory.data(), n);
+  const auto layout = thread_layout(h * w);
   if (simulate_on_host(cells, p, layout) != sim::kLayoutOk)
     return Value();
   return materialise_objects(dialect, shape, w, cells, layout);
+}
+
+namespace {
+
+/// Numbers the values of a grid by their equality classes under `==` (py::op_eq), which is an
+/// equivalence on every value equal to itself. Values are looked up by hash (equal values
+/// hash alike), ints of a colour's range through a table first.
+class ValueClasses {
+public:
+  ValueClasses() { std::fill_n(small_, 256, -1); }
+
+  /// The class of `v` (hash `hash`), numbered on first sight; -1 for a value unequal to
+  /// itself (a NaN), which is in no class.
+  std::int64_t classify(const Value& v, std::int64_t hash) {
+    const bool small = v.is(py::Kind::Int) && v.as_int() >= -128 && v.as_int() < 128;
+    if (small && small_[v.as_int() + 128] >= 0)
+      return small_[v.as_int() + 128];
+    std::int64_t id = find(v, hash);
+    if (id < 0) {
+      if (!py::op_eq(v, v))
+        return -1;
+      id = next_id();
+      by_hash_.emplace(hash, Entry{&v, id});
+    }
+    if (small)
+      small_[v.as_int() + 128] = static_cast<std::int32_t>(id);
+    return id;
+  }
+  /// The class of a value equal to `v`, or -1 when none has been seen.
+  std::int64_t find(const Value& v, std::int64_t hash) const {
+    auto [first, last] = by_hash_.equal_range(hash);
+    for (auto it = first; it != last; ++it)
+      if (py::op_eq(*it->second.value, v))
+        return it->second.id;
+    return -1;
+  }
+  /// A number of no class, for a value equal to nothing.
+  std::int64_t next_id() { return ids_++; }
+
+private:
+  struct Entry {
+    const Value* value; // the grid's: it outlives the classes
+    std::int64_t id;
+  };
+  std::int32_t small_[256]; // the class of each int of -128..127 seen, or -1
+  std::unordered_multimap<std::int64_t, Entry> by_hash_;
+  std::int64_t ids_ = 0;
+};
+
+/// The cells of a grid of any values: each cell's own value, in `form`, with its hash.
+struct ValueCells {
+  py::Dialect dialect;
+  sim::CellForm form;
+  std::uint32_t w;
+  const Value* const* values;
+  const std::int64_t* value_hashes;
+  Value value(std::uint32_t c) const {
+    const std::uint32_t i = c / w, j = c - i * w;
+    const Value& v = *values[c];
+    if (v.is(py::Kind::Int))
+      return cell_value(dialect, i, j, v.as_int());
+    Value cell = py::new_tuple(form == sim::CellForm::Tokpidjin ? 3 : 2);
+    Value* items = py::tuple_items(cell);
+    if (form == sim::CellForm::Tokpidjin) {
+      items[0] = Value::integer(i);
+      items[1] = Value::integer(j);
+      items[2] = v;
+    } else {
+      items[0] = v;
+      items[1] = py::pair_of(i, j);
+    }
+    return cell;
+  }
+  std::int64_t hash(std::uint32_t c) const {
+    const std::uint32_t i = c / w;
+    return sim::cell_hash_of_value(form, i, c - i * w, value_hashes[c]);
+  }
+};
+
+} // namespace
+
+Value objects_of_value_grid(py::Dialect dialect, ObjectsShape shape, const Value& grid,
+                            std::int64_t w, bool univalued, bool diagonal, const Value& bg) {
+  const py::TupleObject& rows = py::as_tuple(grid);
+  const std::int64_t h = rows.size, n = h * w;
+  thread_local std::vector<std::int64_t> ids, hashes;
+  thread_local std::vector<const Value*> values;
+  ids.resize(static_cast<std::size_t>(n));
+  hashes.resize(static_cast<std::size_t>(n));
+  values.resize(static_cast<std::size_t>(n));
+  ValueClasses classes;
+  std::size_t c = 0;
+  for (const Value& row : rows) {
+    const py::TupleObject& r = py::as_tuple(row);
+    for (std::int64_t j = 0; j < w; ++j, ++c) {
+      const Value& v = r[static_cast<std::uint32_t>(j)];
+      values[c] = &v;
+      hashes[c] = py::hash(v);
+      std::int64_t id = classes.classify(v, hashes[c]);
+      if (id < 0) {
+        // Unequal to itself: it never joins the object of its start cell, which the
+        // simulation does not model; elsewhere (`v != bg`) it is a value equal to nothing.
+        if (univalued)
+          return Value();
+        id = classes.next_id();
+      }
+      ids[c] = id;
+    }
+  }
+  // Python compares with bg even without one (bg is then None): the background is bg's class,
+  // or no cell at all.
+  constexpr std::int64_t kNoCell = -1; // no class: every cell is numbered from 0
+  const std::int64_t bg_class = py::op_eq(bg, bg) ? classes.find(bg, py::hash(bg)) : kNoCell;
+  sim::Params p = objects_params(dialect, shape, h, w, univalued, diagonal, true, bg_class);
+  p.value_hashes = hashes.data();
+  const auto layout = thread_layout(n);
+  if (simulate_on_host(ids.data(), p, layout) != sim::kLayoutOk)
+    return Value();
+  const ValueCells cells{dialect, p.form, static_cast<std::uint32_t>(w), values.data(),
+                         hashes.data()};
+  return place_objects(shape, cells, layout);
 }
 
 std::int64_t most_common_of_ints(const std::vector<std::int64_t>& values,

@@ -93,6 +93,15 @@ py::Value objects_of_int_grid(py::Dialect dialect, ObjectsShape shape, const std
                               std::int64_t h, std::int64_t w, bool univalued, bool diagonal,
                               bool has_bg, std::int64_t bg);
 
+/// The same for a grid of any values: objects(grid, univalued, diagonal, without_bg) of the
+/// first `w` cells of every row of `grid` (a tuple of h >= 1 tuples, each at least w long),
+/// `bg` being the background as the loop compares with it (mostcolor's value, or None without
+/// one). The cells keep their own values; `==` decides which join an object. An unbound Value
+/// where the simulation does not apply (a value unequal to itself, a NaN, in a univalued
+/// extraction) or fails.
+py::Value objects_of_value_grid(py::Dialect dialect, ObjectsShape shape, const py::Value& grid,
+                                std::int64_t w, bool univalued, bool diagonal, const py::Value& bg);
+
 /// `max(set(values), key=values.count)` for a sequence of ints given by its distinct values in
 /// order of first appearance and their counts (sim::most_common_index on the host).
 std::int64_t most_common_of_ints(const std::vector<std::int64_t>& values,

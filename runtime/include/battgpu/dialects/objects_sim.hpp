@@ -35,19 +35,25 @@ using cpython::TupleHash;
 /// Which DSL's cells: tokpidjin's `(i, j, c)` or arc-dsl's `(c, (i, j))`.
 enum class CellForm : std::uint8_t { Tokpidjin, ArcDsl };
 
-/// hash of the cell of colour c at (i, j).
-BATTGPU_SIM_HD inline std::int64_t cell_hash(CellForm form, std::int64_t i, std::int64_t j,
-                                             std::int64_t c) {
+/// hash of the cell at (i, j) of a value whose hash is `value_hash`.
+BATTGPU_SIM_HD inline std::int64_t cell_hash_of_value(CellForm form, std::int64_t i, std::int64_t j,
+                                                      std::int64_t value_hash) {
   TupleHash t;
   if (form == CellForm::Tokpidjin) {
     t.add(hash_int(i));
     t.add(hash_int(j));
-    t.add(hash_int(c));
+    t.add(value_hash);
     return t.finish(3);
   }
-  t.add(hash_int(c));
+  t.add(value_hash);
   t.add(pair_hash(i, j));
   return t.finish(2);
+}
+
+/// hash of the cell of colour c at (i, j).
+BATTGPU_SIM_HD inline std::int64_t cell_hash(CellForm form, std::int64_t i, std::int64_t j,
+                                             std::int64_t c) {
+  return cell_hash_of_value(form, i, j, hash_int(c));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,7 +601,20 @@ struct Params {
   /// True: the result is frozenset(frozenset(cells) per object); false: tokpidjin's
   /// objects_t, a tuple of tuples of cells in the order found.
   bool sets = true;
+  /// For a grid of values other than ints (the host's): the hash of each cell's value, by cell
+  /// number, the cells then being numbers of their values' equality classes. nullptr: the
+  /// cells are the ints themselves.
+  const std::int64_t* value_hashes = nullptr;
 };
+
+/// hash of the cell `c` (number `at`) of a simulation's grid.
+template <class Cell>
+BATTGPU_SIM_HD inline std::int64_t grid_cell_hash(const Params& p, std::int64_t i, std::int64_t j,
+                                                  std::int64_t at, Cell c) {
+  if (p.value_hashes != nullptr)
+    return cell_hash_of_value(p.form, i, j, p.value_hashes[at]);
+  return cell_hash(p.form, i, j, static_cast<std::int64_t>(c));
+}
 
 /// The scratch memory of one simulation of an n-cell grid: arrays of n entries and four
 /// tables (`cands`, `neighborhood`, `objs` and the resize scratch) of `table_slots` slots each.
@@ -724,7 +743,7 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
       out.cell[ncells] = static_cast<Index>(loc);
       out.obj_cells[nobj] = 1;
       if (p.sets) {
-        const std::int64_t hc = cell_hash(p.form, li, lj, val);
+        const std::int64_t hc = grid_cell_hash(p, li, lj, loc, val);
         ws.cell_hash[loc] = hc;
         out.slot[ncells] = static_cast<Index>(static_cast<std::uint64_t>(hc) & 7);
         out.obj_log2[nobj] = 3;
@@ -775,7 +794,7 @@ BATTGPU_SIM_HD std::uint32_t simulate_objects(const Cell* cells, const Params& p
       for (std::int64_t q = first; q < ncells; ++q) {
         const std::uint32_t c = out.cell[q];
         const std::uint32_t ci = c / uw;
-        const std::int64_t hc = cell_hash(p.form, ci, c - ci * uw, cells[c]);
+        const std::int64_t hc = grid_cell_hash(p, ci, c - ci * uw, c, cells[c]);
         ws.cell_hash[c] = hc;
         fh.add(hc);
       }

@@ -261,6 +261,40 @@ Value objects_literal(const Value& grid, const Value& univalued, const Value& di
     return freeze(std::move(objs));
 }
 
+/// objects of a grid that is no well-formed grid of ints but still a tuple of tuples (ragged
+/// rows, or cells of other values: what ill-typed statements pass), by the simulation where it
+/// applies: the loop reads the first len(grid[0]) cells of every row, so a shorter row means
+/// IndexError, and only `==` between the values read decides the rest. Unbound where it does
+/// not apply (then the literal loop runs).
+template <bool kTuple> Value objects_of_other_grid(const Value& grid, const Value* args) {
+  if (!grid.is_tuple())
+    return Value();
+  const py::TupleObject& rows = py::as_tuple(grid);
+  if (rows.size == 0 || !rows[0].is_tuple())
+    return Value();
+  const std::int64_t w = py::as_tuple(rows[0]).size;
+  if (w == 0 || std::int64_t{rows.size} * w > (std::int64_t{1} << 24))
+    return Value();
+  for (const Value& row : rows)
+    if (!row.is_tuple())
+      return Value();
+  // The deepest nested call is neighbors -> dneighbors, as for grids of ints.
+  py::FrameGuard probe(4);
+  if (!probe.ok())
+    return Value();
+  Value bg = Value::none();
+  if (py::truthy(args[3])) {
+    PY_TRY(bg, py::call(fn::mostcolor_t, {grid}));
+  }
+  for (const Value& row : rows)
+    if (py::as_tuple(row).size < w) // every cell (i, j) with j < w is read before any is skipped
+      return py::getitem(row, w - 1);
+  return dialects::objects_of_value_grid(py::Dialect::Tokpidjin,
+                                         kTuple ? dialects::ObjectsShape::TupleOfTuples
+                                                : dialects::ObjectsShape::FrozenSet,
+                                         grid, w, py::truthy(args[1]), py::truthy(args[2]), bg);
+}
+
 template <bool kTuple> Value objects_common(const Value* args) {
   const Value& grid = args[0];
   if (py::op_eq(grid, py::empty_tuple()))
@@ -282,6 +316,8 @@ template <bool kTuple> Value objects_common(const Value* args) {
         g.cells.data(), g.h, g.w, py::truthy(args[1]), py::truthy(args[2]), has_bg, bg);
     if (objs.is_bound())
       return objs;
+  } else if (Value objs = objects_of_other_grid<kTuple>(grid, args); objs.is_bound()) {
+    return objs;
   }
   return objects_literal<kTuple>(grid, args[1], args[2], args[3]);
 }
