@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <string>
@@ -37,11 +38,44 @@ struct DeviceTables {
   const std::int32_t* orders = nullptr;
 };
 
-DeviceTables device_tables(int device, cudaStream_t stream) {
+std::mutex& tables_mutex() {
   static std::mutex* mutex = new std::mutex;
+  return *mutex;
+}
+
+std::vector<DeviceTables>& made_tables() {
   static std::vector<DeviceTables>* made = new std::vector<DeviceTables>;
+  return *made;
+}
+
+/// Frees every device's tables when the process ends. Registered after the CUDA runtime's
+/// own exit handler (the tables are made after the runtime started), so it runs first, while
+/// the runtime still can free them; a sanitizer then sees no memory left allocated.
+void release_device_tables() {
+  std::lock_guard lock(tables_mutex());
+  int current = 0;
+  const bool restore = cudaGetDevice(&current) == cudaSuccess;
+  std::vector<DeviceTables>& made = made_tables();
+  for (std::size_t d = 0; d < made.size(); ++d) {
+    if (made[d].neighbours == nullptr && made[d].orders == nullptr)
+      continue;
+    if (cudaSetDevice(static_cast<int>(d)) != cudaSuccess)
+      continue;
+    cudaFree(const_cast<dialects::sim::CellNeighbours*>(made[d].neighbours));
+    cudaFree(const_cast<std::int32_t*>(made[d].orders));
+    made[d] = DeviceTables{};
+  }
+  if (restore)
+    cudaSetDevice(current);
+  cudaGetLastError();
+}
+
+DeviceTables device_tables(int device, cudaStream_t stream) {
   static std::vector<bool>* tried = new std::vector<bool>;
-  std::lock_guard lock(*mutex);
+  static const bool released_at_exit = std::atexit(release_device_tables) == 0;
+  (void)released_at_exit;
+  std::lock_guard lock(tables_mutex());
+  std::vector<DeviceTables>* made = &made_tables();
   const auto d = static_cast<std::size_t>(device);
   if (made->size() <= d) {
     made->resize(d + 1);
