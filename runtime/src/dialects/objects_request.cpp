@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <unordered_map>
@@ -109,10 +110,13 @@ const ShapeTables& cached_shape(std::int64_t h, std::int64_t w) {
   for (std::int64_t i = 0, c = 0; i < h; ++i)
     for (std::int64_t j = 0; j < w; ++j, ++c)
       fresh->pair_hashes[static_cast<std::size_t>(c)] = sim::pair_hash(i, j);
-  std::vector<std::int32_t> table(static_cast<std::size_t>(slots)),
-      scratch(static_cast<std::size_t>(slots));
+  // Left unwritten: a KeySet writes every slot it reads (clear() and resize() fill its table).
+  const auto table =
+      std::make_unique_for_overwrite<std::int32_t[]>(static_cast<std::size_t>(slots));
+  const auto scratch =
+      std::make_unique_for_overwrite<std::int32_t[]>(static_cast<std::size_t>(slots));
   fresh->order.resize(static_cast<std::size_t>(n));
-  sim::asindices_order(h, w, fresh->pair_hashes.data(), table.data(), slots, scratch.data(), slots,
+  sim::asindices_order(h, w, fresh->pair_hashes.data(), table.get(), slots, scratch.get(), slots,
                        fresh->order.data());
   fresh->padded_order.resize(static_cast<std::size_t>(n));
   for (std::int64_t k = 0; k < n; ++k) {
