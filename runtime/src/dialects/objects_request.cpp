@@ -510,17 +510,9 @@ struct ValueCells {
     const Value& v = *values[c];
     if (v.is(py::Kind::Int))
       return cell_value(dialect, i, j, v.as_int());
-    Value cell = py::new_tuple(form == sim::CellForm::Tokpidjin ? 3 : 2);
-    Value* items = py::tuple_items(cell);
-    if (form == sim::CellForm::Tokpidjin) {
-      items[0] = Value::integer(i);
-      items[1] = Value::integer(j);
-      items[2] = v;
-    } else {
-      items[0] = v;
-      items[1] = py::pair_of(i, j);
-    }
-    return cell;
+    if (form == sim::CellForm::Tokpidjin)
+      return py::tuple_of({Value::integer(i), Value::integer(j), v});
+    return py::tuple_of({v, py::pair_of(i, j)});
   }
   std::int64_t hash(std::uint32_t c) const {
     const std::uint32_t i = c / w;
