@@ -65,8 +65,9 @@ Options:
                     and for long programs, to bound memory)
   --calls-apart N   without --block, a program of N statements or more runs each call
                     in a block of its own (with --score and calls reused, each sample's
-                    two calls), so that one task's calls run on several threads (default
-                    10000; 0: never)
+                    two calls), so that one task's calls run on several threads (0: never;
+                    default 10000 where the run has more than one thread and fewer than
+                    32 tasks a thread, else never)
   --share-calls on|off
                     with calls apart, threads left without a call run statements of the
                     calls still running, in dependency order, with the same results

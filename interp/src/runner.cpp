@@ -532,8 +532,7 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
   RunSummary summary;
   unsigned jobs = options.jobs != 0 ? options.jobs : std::thread::hardware_concurrency();
   jobs = std::max(1u, jobs);
-  summary.calls_apart = options.block_tasks == 0 && options.calls_apart_statements != 0 &&
-                        longest_function(program) >= options.calls_apart_statements;
+  summary.calls_apart = calls_apart(options, longest_function(program), tasks.size(), jobs);
   summary.batch_objects = batch_objects_by_default();
   summary.grid_statements = summary.calls_apart ? GridStatements::Off : options.grid_statements;
   // Without batching, a block gains nothing from holding several tasks, and one task a block
@@ -776,6 +775,17 @@ RunSummary run_view(const ProgramView& program, const std::vector<tasks::Task>& 
 }
 
 } // namespace
+
+bool calls_apart(const RunOptions& options, std::size_t statements, std::size_t tasks,
+                 unsigned jobs) {
+  if (options.block_tasks != 0)
+    return false;
+  if (options.calls_apart_statements.has_value())
+    return *options.calls_apart_statements != 0 && statements >= *options.calls_apart_statements;
+  // One thread has no other to give a call to; many tasks a thread balance as they are.
+  return statements >= kCallsApartStatements && jobs > 1 &&
+         tasks < kCallsApartTasksPerThread * jobs;
+}
 
 bool batch_objects_by_default() {
   // Auto is off: a block's extractions are a few dozen grids of at most 900 cells, which each

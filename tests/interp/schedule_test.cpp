@@ -146,6 +146,28 @@ TEST(Schedule, AutoBatchesNoExtractionForcingDoes) {
   runtime::set_py_objects_batching(mode);
 }
 
+TEST(Schedule, LongProgramsRunCallsApartWhereThreadsWouldOtherwiseWait) {
+  const std::size_t longest = kCallsApartStatements;
+  RunOptions options;
+  // Left open: only with another thread to take a call, and few tasks a thread.
+  EXPECT_FALSE(calls_apart(options, longest, 400, 1));
+  EXPECT_FALSE(calls_apart(options, longest, 20, 1));
+  EXPECT_FALSE(calls_apart(options, longest, 400, 2));
+  EXPECT_FALSE(calls_apart(options, longest, 400, 400 / kCallsApartTasksPerThread));
+  EXPECT_TRUE(calls_apart(options, longest, 400, 400 / kCallsApartTasksPerThread + 1));
+  EXPECT_TRUE(calls_apart(options, longest, 20, 2));
+  EXPECT_FALSE(calls_apart(options, longest - 1, 20, 2));
+  // Given: as given, whatever the threads; never with the block size set.
+  options.calls_apart_statements = 50;
+  EXPECT_TRUE(calls_apart(options, 50, 400, 1));
+  EXPECT_FALSE(calls_apart(options, 49, 400, 1));
+  options.calls_apart_statements = 0;
+  EXPECT_FALSE(calls_apart(options, longest, 20, 16));
+  options.calls_apart_statements = 1;
+  options.block_tasks = 2;
+  EXPECT_FALSE(calls_apart(options, longest, 20, 16));
+}
+
 TEST(Schedule, ProgressCountsFinishedTasksOnTheCallingThread) {
   const frontend::Program program = synthetic_batt();
   const std::vector<tasks::Task> tasks = training_tasks(40);

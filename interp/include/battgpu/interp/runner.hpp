@@ -18,10 +18,21 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace battgpu::interp {
+
+/// A program of this many statements or more runs its calls apart by default
+/// (RunOptions::calls_apart_statements), where the run's threads also call for it.
+inline constexpr std::size_t kCallsApartStatements = 10000;
+/// ...and where the run has fewer tasks than this a thread. With more, the threads' blocks of
+/// a task each, longest first, already balance the run, and a task's calls run together share
+/// what they compute alike (a block's repeated calls) and the interpreter's work per
+/// statement: a 30 000-statement batt over the 400 training tasks took about a tenth less time
+/// on 1, 2 and 8 threads that way, the same on 16 (for twice the memory; bench/RESULTS.md).
+inline constexpr std::size_t kCallsApartTasksPerThread = 32;
 
 struct RunOptions {
   /// Also make the scoring call of each sample with an expected output (`C` = that output),
@@ -36,9 +47,10 @@ struct RunOptions {
   std::size_t block_tasks = 0;
   /// With block_tasks 0, a program this long (statements of its longest function; 0: never)
   /// runs each call in a block of its own: a call then takes long enough that the calls of one
-  /// task are worth running on different threads (one task's calls can take a minute), and
-  /// its values are many enough that one call at a time keeps memory down.
-  std::size_t calls_apart_statements = 10000;
+  /// task are worth running on different threads, and its values are many enough that one
+  /// call at a time keeps memory down. Unset: kCallsApartStatements, where the run has more
+  /// than one thread and fewer than kCallsApartTasksPerThread tasks a thread (calls_apart()).
+  std::optional<std::size_t> calls_apart_statements;
   /// With calls apart, threads with no call left run statements of the calls still running
   /// (HelpBoard), the results unchanged. `--share-calls off` turns that off.
   bool share_calls = true;
@@ -151,6 +163,12 @@ struct RunSummary {
   /// One entry per worker thread.
   std::vector<ThreadTiming> threads;
 };
+
+/// Whether a run of `tasks` tasks on `jobs` threads of a program whose longest function has
+/// `statements` statements runs each call in a block of its own (RunOptions::
+/// calls_apart_statements; never with block_tasks set).
+bool calls_apart(const RunOptions& options, std::size_t statements, std::size_t tasks,
+                 unsigned jobs);
 
 /// Runs `program` over `tasks`.
 RunSummary run_program(const frontend::Program& program, const std::vector<tasks::Task>& tasks,
