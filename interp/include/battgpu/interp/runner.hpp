@@ -30,8 +30,9 @@ inline constexpr std::size_t kCallsApartStatements = 10000;
 /// ...and where the run has fewer tasks than this a thread. With more, the threads' blocks of
 /// a task each, longest first, already balance the run, and a task's calls run together share
 /// what they compute alike (a block's repeated calls) and the interpreter's work per
-/// statement: a 30 000-statement batt over the 400 training tasks took about a tenth less time
-/// on 1, 2 and 8 threads that way, the same on 16 (for twice the memory; bench/RESULTS.md).
+/// statement: a 30 000-statement batt took 11% fewer instructions on one thread that way, and
+/// over the 400 training tasks 12% and 19% less time on 8 and 2 threads of a 16-core host (in
+/// medians), the same on 16 (for twice the memory; bench/RESULTS.md).
 inline constexpr std::size_t kCallsApartTasksPerThread = 32;
 
 struct RunOptions {
