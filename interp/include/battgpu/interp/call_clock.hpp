@@ -9,7 +9,10 @@
 // steady_clock; before, and everywhere else, they are steady_clock's. Either way they are
 // nanoseconds of one monotonic clock, comparable across threads: the scaled counter starts
 // from a steady_clock reading, so the switch moves readings by well under a microsecond. The
-// rate is measured over 2 ms, to a few parts in 10^5 (a 30 s limit is kept to a millisecond).
+// rate is measured over 2 ms, to a few parts in 10^5 (a 30 s limit is kept to a millisecond),
+// twice: a thread descheduled while it read the two clocks (a loaded virtual machine does that
+// for milliseconds) would skew one measurement, so the two must agree, or the clock stays
+// steady_clock's.
 #pragma once
 
 #include <atomic>
