@@ -64,16 +64,23 @@ Call call_on(const py::Value& grid) {
   return c;
 }
 
-/// The statement time of one call on `grid` run alone under a limit it never reaches; 0 when
-/// the call does not end ok.
+/// The statement time of one call on `grid` run alone under a limit it never reaches, the
+/// fastest of three runs (a run descheduled on a loaded machine takes longer, and a limit set
+/// from it could then be out of the call's reach); 0 when a call does not end ok.
 double seconds_alone(const frontend::Program& program, const py::Value& grid) {
   ExecutorOptions options;
   options.time_limit = 1000;
-  Executor executor(program, program.functions.front(), options);
-  Call call = call_on(grid);
-  Call* running[] = {&call};
-  executor.run(running);
-  return call.status == Call::Status::Ok ? call.seconds : 0.0;
+  double fastest = 0.0;
+  for (int run = 0; run < 3; ++run) {
+    Executor executor(program, program.functions.front(), options); // nothing reused
+    Call call = call_on(grid);
+    Call* running[] = {&call};
+    executor.run(running);
+    if (call.status != Call::Status::Ok)
+      return 0.0;
+    fastest = run == 0 ? call.seconds : std::min(fastest, call.seconds);
+  }
+  return fastest;
 }
 
 TEST(StatementTime, EachCallIsChargedItsOwnStatements) {
@@ -82,23 +89,33 @@ TEST(StatementTime, EachCallIsChargedItsOwnStatements) {
   ExecutorOptions options;
   options.time_limit = 1000; // timed, never reached
   options.batch_objects = false;
-  Executor executor(program, program.functions.front(), options);
-  // One call on a 60x60 grid, one on a 1x1 grid, statement by statement in one block.
-  std::vector<Call> calls{call_on(square_grid(60)), call_on(square_grid(1))};
-  Call* running[] = {&calls[0], &calls[1]};
-  const auto t0 = std::chrono::steady_clock::now();
-  executor.run(running);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  for (const Call& c : calls) {
-    ASSERT_EQ(c.status, Call::Status::Ok);
-    ASSERT_EQ(c.o.size(), 1u);
+  // A statement's time includes any descheduling within it, so one preemption on a loaded
+  // machine can land on the small call; of three runs, the one with the largest ratio counts.
+  double best_ratio = 0.0, large = 0.0, small = 0.0;
+  for (int run = 0; run < 3; ++run) {
+    Executor executor(program, program.functions.front(), options); // nothing reused
+    // One call on a 60x60 grid, one on a 1x1 grid, statement by statement in one block.
+    std::vector<Call> calls{call_on(square_grid(60)), call_on(square_grid(1))};
+    Call* running[] = {&calls[0], &calls[1]};
+    const auto t0 = std::chrono::steady_clock::now();
+    executor.run(running);
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (const Call& c : calls) {
+      ASSERT_EQ(c.status, Call::Status::Ok);
+      ASSERT_EQ(c.o.size(), 1u);
+    }
+    ASSERT_GT(calls[0].seconds, 0.0);
+    ASSERT_GT(calls[1].seconds, 0.0);
+    EXPECT_LE(calls[0].seconds + calls[1].seconds, wall);
+    if (calls[0].seconds / calls[1].seconds > best_ratio) {
+      best_ratio = calls[0].seconds / calls[1].seconds;
+      large = calls[0].seconds;
+      small = calls[1].seconds;
+    }
   }
-  EXPECT_GT(calls[0].seconds, 0.0);
-  EXPECT_GT(calls[1].seconds, 0.0);
   // 3 600 cells against one: the small call's statements are a small share of the run.
-  EXPECT_GT(calls[0].seconds, 20 * calls[1].seconds)
-      << calls[0].seconds << " s against " << calls[1].seconds << " s";
-  EXPECT_LE(calls[0].seconds + calls[1].seconds, wall);
+  EXPECT_GT(best_ratio, 20.0) << large << " s against " << small << " s";
 }
 
 TEST(StatementTime, StatementsAddingUpPastTheLimitStopTheirCallOnly) {
