@@ -3,6 +3,7 @@
 the one-function form, and the documented exit statuses.
 Usage: check_synth_batt.py GENERATOR WORK_DIR. Exit status 0 when every check passes."""
 
+import ast
 import os
 import re
 import subprocess
@@ -139,6 +140,36 @@ check(len(set(re.findall(r"auto (t\d+) =", one))) == len(re.findall(r"auto t\d+ 
       "--one-function numbers its variables uniquely")
 within(len(one_bodies["big_all"]) / 100, 32, 3, "statements per solver in one function")
 check("namespace battgpu::big {" in one, "--namespace names the namespace")
+
+# Python batt modules: deterministic, Python, and as card.py writes them, each call once: no
+# two statements of the file have the same callee and arguments, and every record reads a
+# variable assigned before it.
+py_a = generate("a.py", "--language", "python", "--solvers", "200", "--seed", "9")
+py_b = generate("b.py", "--language", "python", "--solvers", "200", "--seed", "9")
+check(py_a == py_b, "a Python module: same seed and options give a byte-identical file")
+module = ast.parse(py_a)
+batt = [f for f in module.body if isinstance(f, ast.FunctionDef) and f.name == "batt"]
+check(len(batt) == 1, "a Python module defines batt")
+calls, repeated, unassigned, assigned, records = set(), [], [], set(), 0
+for node in batt[0].body if batt else []:
+    if isinstance(node, ast.Try):
+        target = node.body[0].targets[0].id
+        call = ast.unparse(node.body[0].value)
+        if call in calls:
+            repeated.append(f"{target} = {call}")
+        calls.add(call)
+        assigned.add(target)
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        records += 1
+        read = node.value.args[0].elts[-1].id
+        if read not in assigned:
+            unassigned.append(ast.unparse(node))
+check(len(calls) > 5000 and records > 1000,
+      f"a Python module of {len(calls)} statements and {records} records")
+check(not repeated, f"no call is written twice ({len(repeated)} repeated"
+      + "".join("\n     " + r for r in repeated[:3]) + ")")
+check(not unassigned, "every record reads an assigned variable"
+      + "".join("\n     " + u for u in unassigned[:3]))
 
 # Exit statuses: 0 help, 2 usage errors, 1 when the output cannot be written.
 check(run("--help").returncode == 0, "--help exits 0")

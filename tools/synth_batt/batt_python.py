@@ -98,15 +98,27 @@ HANDLED = "(TypeError, AttributeError, ValueError, IndexError, KeyError)"
 
 
 class Writer:
-    """Numbers statements and writes them, each in card.py's try/except form."""
+    """Numbers statements and writes them, each in card.py's try/except form.
+
+    As card.py, it writes each call once: a call whose callee and arguments an earlier
+    statement already has is not written again, and its value is that statement's variable
+    (`fresh` says which of the two the last call of `stmt` was)."""
 
     def __init__(self):
         self.n = 0
         self.lines = []
+        self.written = {}  # (callee, args) -> its variable
+        self.fresh = False
 
     def stmt(self, callee, args, default_of=None):
+        key = (callee, tuple(args))
+        known = self.written.get(key)
+        self.fresh = known is None
+        if known is not None:
+            return known
         self.n += 1
         t = "t%d" % self.n
+        self.written[key] = t
         self.lines += ["    try:",
                        "        %s = %s(%s)" % (t, callee, ", ".join(args)),
                        "    except %s:" % HANDLED,
@@ -178,8 +190,9 @@ class Module:
                 return None
             args.append(v)
         t = self.w.stmt(name, args)
-        self.counts[name] = self.counts.get(name, 0) + 1
-        self.add(result, t)
+        if self.w.fresh:
+            self.counts[name] = self.counts.get(name, 0) + 1
+            self.add(result, t)
         return t
 
     def closure(self):
@@ -187,25 +200,25 @@ class Module:
         rng = self.rng
         kind = rng.below(6)
         if kind == 0:
-            t = self.w.stmt("rbind", ["o_g", rng.choice(CONSTANTS["R8"])])
-            self.closures.append((t, GRID, OBJS))
+            callee, args, types = "rbind", ["o_g", rng.choice(CONSTANTS["R8"])], (GRID, OBJS)
         elif kind == 1:
-            t = self.w.stmt("rbind", [rng.choice(["colorfilter", "sizefilter"]),
-                                      rng.choice(["ONE", "TWO", "ZERO"])])
-            self.closures.append((t, OBJS, OBJS))
+            callee, args, types = "rbind", [rng.choice(["colorfilter", "sizefilter"]),
+                                            rng.choice(["ONE", "TWO", "ZERO"])], (OBJS, OBJS)
         elif kind == 2:
-            t = self.w.stmt("rbind", ["get_nth_f", rng.choice(RANKS)])
-            self.closures.append((t, OBJS, OBJ))
+            callee, args, types = "rbind", ["get_nth_f", rng.choice(RANKS)], (OBJS, OBJ)
         elif kind == 3:
             cond = self.pick(BOOL) or "T"
-            t = self.w.stmt("branch", [cond, rng.choice(GRID_FUNCTIONS), rng.choice(GRID_FUNCTIONS)])
-            self.closures.append((t, GRID, GRID))
+            callee, args, types = "branch", [cond, rng.choice(GRID_FUNCTIONS),
+                                             rng.choice(GRID_FUNCTIONS)], (GRID, GRID)
         elif kind == 4:
-            t = self.w.stmt("compose", [rng.choice(GRID_FUNCTIONS), rng.choice(GRID_FUNCTIONS)])
-            self.closures.append((t, GRID, GRID))
+            callee, args, types = "compose", [rng.choice(GRID_FUNCTIONS),
+                                              rng.choice(GRID_FUNCTIONS)], (GRID, GRID)
         else:
-            t = self.w.stmt("fork", ["combine_f", "toindices", rng.choice(["box", "delta", "outbox"])])
-            self.closures.append((t, PATCH, IDX))
+            callee, args, types = "fork", ["combine_f", "toindices",
+                                           rng.choice(["box", "delta", "outbox"])], (PATCH, IDX)
+        t = self.w.stmt(callee, args)
+        if self.w.fresh:
+            self.closures.append((t,) + types)
         return t
 
     def call_closure(self):
@@ -214,7 +227,8 @@ class Module:
         if a is None:
             return None
         t = self.w.stmt(name, [a], default_of=name)
-        self.add(result, t)
+        if self.w.fresh:
+            self.add(result, t)
         return t
 
     def statement(self):
