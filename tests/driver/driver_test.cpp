@@ -421,20 +421,25 @@ TEST(Driver, ScoreSaysItChangesNothingForASolverModule) {
   EXPECT_EQ(file_text(scored), file_text(records)); // each sample called once
 }
 
+/// A batt module of `statements` (lines of its body before `return o, s`) and two tasks of one
+/// train and one test sample each (four calls), in `dir`.
+void write_profiled_run(const TempDir& dir, const std::string& statements) {
+  dir.write("batt.py", "from dsl import *\nfrom constants import *\n\n\n"
+                       "def batt(task_id, S, I, C, log_path):\n"
+                       "    s = []\n    o = []\n" +
+                           statements + "    return o, s\n");
+  fs::create_directories(dir.path() / "tasks");
+  dir.write("tasks/a.json", task_text(1, true));
+  dir.write("tasks/b.json", task_text(3, true));
+}
+
 TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
   // Two tasks of one train and one test sample: four calls. In each, objects(I, T, F, F) on a
   // 1x2 grid of two colours gives two one-cell objects, and apply calls size on each.
   TempDir dir;
-  dir.write("batt.py", "from dsl import *\nfrom constants import *\n\n\n"
-                       "def batt(task_id, S, I, C, log_path):\n"
-                       "    s = []\n    o = []\n"
-                       "    t1 = objects(I, T, F, F)\n"
-                       "    t2 = apply(size, t1)\n"
-                       "    o.append((2, True, 'sizes', t2))\n"
-                       "    return o, s\n");
-  fs::create_directories(dir.path() / "tasks");
-  dir.write("tasks/a.json", task_text(1, true));
-  dir.write("tasks/b.json", task_text(3, true));
+  write_profiled_run(dir, "    t1 = objects(I, T, F, F)\n"
+                          "    t2 = apply(size, t1)\n"
+                          "    o.append((2, True, 'sizes', t2))\n");
   const std::string program = (dir.path() / "batt.py").string();
   const std::string tasks = (dir.path() / "tasks").string();
   // Extraction batched over the calls in flight or one call at a time: the same counts.
@@ -481,6 +486,34 @@ TEST(Driver, ProfileCountsEveryDslCallByKindsOfArgument) {
   Result reused = run_cli({"run", program, tasks, "--profile", "--jobs", "1"});
   EXPECT_NE(reused.out.find("size(object)  calls 4"), std::string::npos) << reused.out;
   EXPECT_NE(text.out.find("outside DSL functions"), std::string::npos) << text.out;
+}
+
+TEST(Driver, ProfileNamesClosuresByTheFunctionTheyHoldAndLeavesOutItsOwnCost) {
+  // Two tasks of one train and one test sample: four calls of a closure of o_g.
+  TempDir dir;
+  write_profiled_run(dir, "    t1 = rbind(o_g, R5)\n"
+                          "    t2 = t1(I)\n"
+                          "    t3 = size(t2)\n"
+                          "    o.append((3, True, 'objects', t3))\n");
+  Result r = run_cli({"run", (dir.path() / "batt.py").string(), (dir.path() / "tasks").string(),
+                      "--profile", "--json", "--jobs", "1", "--reuse-calls", "off"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Value report = battgpu::json::parse(r.out);
+  std::map<std::string, std::int64_t> calls;
+  double statement_seconds = 0;
+  for (const Value& e : report.find("profile")->items()) {
+    calls[e.find("function")->text()] = *e.find("calls")->as_int64();
+    statement_seconds += e.find("seconds")->as_double();
+  }
+  EXPECT_EQ(calls["closure f of o_g"], 4) << r.out;
+  EXPECT_EQ(calls["rbind"], 4) << r.out;
+  EXPECT_EQ(calls["size"], 4) << r.out;
+  EXPECT_EQ(calls.size(), 3u) << r.out;
+  // The statements' times are parts of their calls' time, which the profile's own records
+  // (telling the arguments' kinds apart) are taken out of too.
+  const double in_calls = report.find("timing")->find("seconds_in_calls")->as_double();
+  EXPECT_GT(statement_seconds, 0.0);
+  EXPECT_LE(statement_seconds, in_calls + 1e-9) << r.out;
 }
 
 TEST(Driver, RecordsThatCannotBeWrittenStopTheRunBeforeItStarts) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <initializer_list>
 #include <vector>
 
@@ -103,6 +104,44 @@ TEST(CallProfile, RecordsDirectAndNestedCallsWithOwnTime) {
   EXPECT_EQ(calls, 6u);
   // apply's total holds its callees' time; its own time leaves it out.
   EXPECT_NEAR(applied->total_seconds - applied->self_seconds, on_tuples->total_seconds, 1e-9);
+}
+
+TEST(CallProfile, KeepsItsOwnRecordsOutOfTheCallsTimes) {
+  const auto& tok = battgpu::dialects::module(py::Dialect::Tokpidjin);
+  const Value size = *tok.find("size"), apply = *tok.find("apply");
+  // A 30 x 30 grid: telling it is a grid reads every row, more than size itself does.
+  std::vector<Value> rows;
+  for (int i = 0; i < 30; ++i)
+    rows.push_back(ints({1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5,
+                         6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0}));
+  const Value grid = py::tuple_of(rows);
+
+  py::CallProfile profile;
+  EXPECT_EQ(profile.bookkeeping_seconds(), 0.0);
+  const auto start = std::chrono::steady_clock::now();
+  {
+    py::CallProfile::Scope scope(profile);
+    for (int k = 0; k < 200; ++k)
+      EXPECT_EQ(py::call(size, {grid}).as_int(), 30);
+    ASSERT_TRUE(py::call(apply, {size, grid}).ok()); // size of each row: an int tuple
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GT(profile.bookkeeping_seconds(), 0.0);
+  // The records and the calls are apart in time: together they fit in the time around them.
+  double outermost = 0;
+  for (const auto& e : profile.entries())
+    if (e.function == "apply" || (e.function == "size" && e.kinds[0] == ValueKind::Grid))
+      outermost += e.total_seconds;
+  EXPECT_LE(outermost + profile.bookkeeping_seconds(), wall);
+  // apply's total holds its 30 calls of size, not their records.
+  const auto entries = profile.entries();
+  const auto* applied = find(entries, "apply", ValueKind::Function);
+  const auto* on_rows = find(entries, "size", ValueKind::IntTuple);
+  ASSERT_NE(applied, nullptr);
+  ASSERT_NE(on_rows, nullptr);
+  EXPECT_EQ(on_rows->calls, 30u);
+  EXPECT_NEAR(applied->total_seconds - applied->self_seconds, on_rows->total_seconds, 1e-9);
 }
 
 } // namespace
