@@ -11,10 +11,15 @@ timed with time.perf_counter (the timer's own floor, measured in the same proces
 out of every statement); battgpu's is its profile, which takes out its own records. Both sides
 count every statement of every call; a statement whose callee is its own target is not timed.
 
+With --check it is also a test of the profile: every kind of statement must have run as many
+times on both sides (the profile counts every statement of every call, the ones whose outcome
+another call's gave included), under the same name; the count of kinds and of matches is
+printed, and a difference fails.
+
 Usage:
   statement_shares.py --battgpu BIN --reference DIR --tasks DIR --program FILE.py
-                      [--top N] [--json]
-Exit codes: 0 done, 1 a run failed, 2 bad usage.
+                      [--top N] [--json] [--check] [--work DIR]
+Exit codes: 0 done, 1 a run failed or (--check) some count differs, 2 bad usage.
 """
 
 import argparse
@@ -137,7 +142,7 @@ def instrument(source):
 def run_cpython(args, work):
     with open(args.program) as fp:
         text = instrument(fp.read())
-    program = os.path.join(work, os.path.basename(args.program))
+    program = os.path.join(work, 'timed_' + os.path.basename(args.program))
     with open(program, 'w') as fp:
         fp.write(text)
     shares = os.path.join(work, 'cpython_shares.json')
@@ -172,9 +177,14 @@ def main():
     ap.add_argument('--program', required=True)
     ap.add_argument('--top', type=int, default=30, help='rows of the text table')
     ap.add_argument('--json', action='store_true', help='one JSON object instead of the table')
+    ap.add_argument('--check', action='store_true',
+                    help='fail unless both sides ran every kind of statement as often')
+    ap.add_argument('--work', help='keep the rewritten module and the reports here')
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory() as temporary:
+        work = args.work or temporary
         try:
+            os.makedirs(work, exist_ok=True)
             tally, py_summary = run_cpython(args, work)
             report = run_battgpu(args, work)
         except (subprocess.CalledProcessError, OSError, ValueError, SyntaxError) as e:
@@ -206,9 +216,26 @@ def main():
         'battgpu_statements_s': round(bg_total, 4),
         'battgpu_profiled_run_s': round(report['timing']['run_seconds'], 4),
         'ratio': round(py_total / bg_total, 1) if bg_total else None, 'rows': rows}
+    differing = [r for r in rows if r['cpython_calls'] != r['battgpu_calls']]
     if args.json:
         print(json.dumps(result))
-        return 0
+    else:
+        print_table(result, rows, py_summary, args.top)
+    if args.check:
+        print(f'kinds of statement: {len(rows)}, run as often on both sides: '
+              f'{len(rows) - len(differing)}')
+        for r in differing[:10]:
+            print(f"  {r['statement']}: CPython {r['cpython_calls']}, battgpu "
+                  f"{r['battgpu_calls']}")
+        if result['calls'] != result['cpython_calls']:
+            print(f"calls: CPython {result['cpython_calls']}, battgpu {result['calls']}")
+            return 1
+        return 1 if differing or not rows else 0
+    return 0
+
+
+def print_table(result, rows, py_summary, top):
+    py_total, bg_total = result['cpython_statements_s'], result['battgpu_statements_s']
     print(f"{result['program']}: {result['calls']} calls (CPython {result['cpython_calls']}); "
           f"statements timed: CPython {py_total:.3f} s (its calls {py_summary['seconds']} s, "
           f"timer floor {result['cpython_timer_floor_ns']} ns a statement taken out), battgpu "
@@ -216,12 +243,11 @@ def main():
           f"{result['ratio']}x")
     print(f"{'statement':32} {'CPython s':>10} {'share':>6} {'battgpu s':>10} {'share':>6} "
           f"{'ratio':>7} {'calls':>8}")
-    for r in rows[:args.top]:
+    for r in rows[:top]:
         ratio = f"{r['ratio']:.1f}" if r['ratio'] is not None else '-'
         print(f"{r['statement'][:32]:32} {r['cpython_s']:10.3f} {100 * r['cpython_share']:5.1f}% "
               f"{r['battgpu_s']:10.4f} {100 * r['battgpu_share']:5.1f}% {ratio:>7} "
               f"{r['battgpu_calls']:8d}")
-    return 0
 
 
 if __name__ == '__main__':
