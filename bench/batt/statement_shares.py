@@ -60,9 +60,9 @@ _FLOOR = _floor()
 def _held(f):
     """The first DSL function a closure holds, in its maker's parameter order."""
     code = getattr(f, '__code__', None)
-    maker = f.__globals__.get(f.__qualname__.split('.<locals>')[0])
+    maker = getattr(f, '__globals__', {}).get(f.__qualname__.split('.<locals>')[0])
     maker = getattr(maker, '__wrapped__', maker)
-    if code is None or maker is None or not f.__closure__:
+    if code is None or not hasattr(maker, '__code__') or not f.__closure__:
         return None
     cells = dict(zip(code.co_freevars, f.__closure__))
     params = maker.__code__.co_varnames[:maker.__code__.co_argcount]
@@ -88,7 +88,11 @@ def _label(f):
 
 
 def _note(f, seconds):
-    k = _label(f)
+    # Outside the statement's try: naming its callee must never raise into the batt call.
+    try:
+        k = _label(f)
+    except Exception:
+        k = '<unnamed callee>'
     _seconds[k] = _seconds.get(k, 0.0) + max(0.0, seconds - _FLOOR)
     _calls[k] = _calls.get(k, 0) + 1
 

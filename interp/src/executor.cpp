@@ -980,7 +980,9 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
           continue;
       }
     }
-    const py::CallProfile* const call_profile = py::CallProfile::active();
+    // Only a profiled run has a profile of DSL calls to take out of the statement's time.
+    const py::CallProfile* const call_profile =
+        options_.profile ? py::CallProfile::active() : nullptr;
     const double bookkeeping_before =
         call_profile != nullptr ? call_profile->bookkeeping_seconds() : 0.0;
     run_or_reuse(*st);
@@ -993,9 +995,11 @@ void Executor::node(const Node& n, std::vector<State*>& running) {
       charge_until(Watchdog::now_ns());
       // The profile of DSL calls times itself: its records are taken out of the statement's
       // time and its call's, or a cheap statement would show the profile's cost.
-      const double bookkeeping =
-          call_profile != nullptr ? call_profile->bookkeeping_seconds() - bookkeeping_before : 0.0;
-      st->call->seconds -= bookkeeping;
+      double bookkeeping = 0.0;
+      if (call_profile != nullptr) {
+        bookkeeping = call_profile->bookkeeping_seconds() - bookkeeping_before;
+        st->call->seconds -= bookkeeping;
+      }
       if (options_.profile && n.kind == Node::Kind::Call)
         profile_statement(n, *st,
                           static_cast<double>(clock_mark_ns_ - before) * 1e-9 - bookkeeping);
